@@ -1,0 +1,31 @@
+"""Rules Explorer: exact rules and odds for five space tabletop games.
+
+>>> import explorer
+>>> explorer.games()  # doctest: +ELLIPSIS
+(...)
+"""
+
+from explorer import errors
+import explorer.games as _builtin_games  # registers the games; imported first so that
+# the name ``explorer.games`` below is the function, not the subpackage.
+from explorer.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Deck,
+    Game,
+    GameInfo,
+    Match,
+    Multiset,
+    Result,
+    State,
+    Variant,
+    games,
+    load_game,
+)
+
+__all__ = [
+    "CHANCE", "TERMINAL", "Action", "Deck", "Game", "GameInfo", "Match", "Multiset",
+    "Result", "State", "Variant", "errors", "games", "load_game",
+]
+__version__ = "0.1.0"

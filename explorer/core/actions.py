@@ -1,0 +1,63 @@
+"""Actions: the moves a player (or chance) can make, as printable values.
+
+An action is a small frozen value: a ``kind`` in the game's own words
+(``"fire"``, ``"buy"``, ``"draw"``), its ``args``, and the text a person reads.
+The text is the action's notation: within one state every legal action prints
+differently, so ``state.apply("buy Cutter")`` finds the action again and a
+match's log replays from text alone.
+
+>>> a = Action("buy", ("Cutter",))
+>>> str(a), a == Action("buy", ("Cutter",), label="buy the Cutter")
+('buy Cutter', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+CHANCE: int = -1
+"""``current_player`` of a state where chance (a shuffle, a draw, a roll) moves next."""
+
+TERMINAL: int = -2
+"""``current_player`` of a state where the game is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move: what kind it is, its arguments, and how it reads.
+
+    ``label`` is presentation only: it is not compared, so a game may word an
+    action more kindly without changing what it is.
+    """
+
+    kind: str
+    args: tuple[Hashable, ...] = ()
+    label: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        if self.label:
+            return self.label
+        return " ".join([self.kind, *(str(a) for a in self.args)])
+
+
+def normalise_notation(text: str) -> str:
+    """Case and spacing do not matter when a person types an action."""
+    return " ".join(text.split()).casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a finished game ended.
+
+    ``returns`` has one number per player (1 for a win, 0 for a loss, shares for
+    a team or a draw); ``winners`` lists the winning player indices (empty when
+    everybody lost, as when a solo pilot's hull reaches zero).
+    """
+
+    winners: tuple[int, ...]
+    returns: tuple[float, ...]
+    reason: str
+
+    def __str__(self) -> str:
+        return self.reason

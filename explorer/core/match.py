@@ -1,0 +1,304 @@
+"""A match: the states of one game, its log, a cursor, and the seeded generator.
+
+The rules never roll dice; the match does. ``step()`` at a chance node samples
+one outcome with exact probabilities from a seeded ``numpy.random.Generator``;
+at a decision it applies the action given. Undo and redo move a cursor over the
+kept states; stepping after an undo cuts the old future, as an editor does.
+The generator's state is kept for every position, so undoing and stepping again
+draws the same outcome, and a saved match continues as the original would have.
+
+>>> import explorer
+>>> from explorer.core.match import Match
+>>> Match.__name__
+'Match'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from explorer.core.actions import CHANCE, Action
+from explorer.core.chance import sample_outcome
+from explorer.core.game import Game, game_from_identity
+from explorer.core.serial import decode
+from explorer.core.state import State
+from explorer.errors import RulesError, StateFormatError
+
+MATCH_FORMAT = "rules-explorer/match"
+MATCH_FORMAT_VERSION = 1
+
+RngState = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One applied move: who moved (a player index or ``CHANCE``), what, and whether it was sampled."""
+
+    player: int
+    action: Action
+    sampled: bool
+
+
+def _rng_state(rng: np.random.Generator) -> RngState:
+    s = rng.bit_generator.state
+    return (s["state"]["state"], s["state"]["inc"], s["has_uint32"], s["uinteger"])
+
+
+def _set_rng_state(rng: np.random.Generator, saved: RngState) -> None:
+    rng.bit_generator.state = {
+        "bit_generator": "PCG64",
+        "state": {"state": saved[0], "inc": saved[1]},
+        "has_uint32": saved[2],
+        "uinteger": saved[3],
+    }
+
+
+class Match:
+    """States, log and cursor of one game, driven by a seeded generator.
+
+    ``Match(game)`` starts from ``game.initial_state()``; ``Match(state)`` from any
+    position (a setup with options, a loaded state).
+    """
+
+    def __init__(self, game_or_state: Game | State, *, seed: int | None = None) -> None:
+        if isinstance(game_or_state, Game):
+            state = game_or_state.initial_state()
+        elif isinstance(game_or_state, State):
+            state = game_or_state
+        else:
+            raise RulesError(f"Match takes a Game or a State, got {type(game_or_state).__name__}")
+        self.game: Game = state.game
+        self.seed: int = int(np.random.SeedSequence().entropy % 2**32) if seed is None else _check_seed(seed)
+        self._rng = np.random.Generator(np.random.PCG64(self.seed))
+        self._states: list[State] = [state]
+        self._entries: list[LogEntry] = []
+        self._rng_states: list[RngState] = [_rng_state(self._rng)]
+        self._cursor = 0
+
+    # --- reading -------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The position at the cursor."""
+        return self._states[self._cursor]
+
+    @property
+    def cursor(self) -> int:
+        """Index of the shown position: 0 is the start, ``len(match) - 1`` the newest."""
+        return self._cursor
+
+    @property
+    def states(self) -> tuple[State, ...]:
+        """Every kept position, including the ones after the cursor (redo)."""
+        return tuple(self._states)
+
+    @property
+    def entries(self) -> tuple[LogEntry, ...]:
+        """Every kept move; ``entries[i]`` leads from ``states[i]`` to ``states[i + 1]``."""
+        return tuple(self._entries)
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The generator at the cursor (policies draw from it too)."""
+        return self._rng
+
+    def __len__(self) -> int:
+        return len(self._states)
+
+    def can_undo(self) -> bool:
+        return self._cursor > 0
+
+    def can_redo(self) -> bool:
+        return self._cursor < len(self._states) - 1
+
+    def log_line(self, i: int) -> str:
+        """Move ``i`` as a readable line: ``'3. Pilot: fire laser 2 at Drone'``."""
+        entry = self._entries[i]
+        who = "Chance" if entry.player == CHANCE else self.game.player_name(entry.player)
+        return f"{i + 1}. {who}: {entry.action}"
+
+    @property
+    def log(self) -> list[str]:
+        """Every kept move as a readable line (the moves after the cursor included)."""
+        return [self.log_line(i) for i in range(len(self._entries))]
+
+    # --- moving ----------------------------------------------------------------
+    def step(self, action: Action | str | None = None) -> Action:
+        """Apply ``action`` (or its text); at a chance node with no action, sample an outcome.
+
+        Stepping from an earlier position (after ``undo``) discards the old future.
+        Returns the move applied. Rules errors leave the match unchanged.
+        """
+        state = self.state
+        sampled = False
+        if action is None:
+            if state.is_chance():
+                action = sample_outcome(state.chance_outcomes(), self._rng)
+                sampled = True
+            elif state.is_terminal():
+                raise RulesError(f"the game is over: {state.result()}", state=state)
+            else:
+                shown = ", ".join(str(a) for a in state.legal_actions()[:8])
+                raise RulesError(
+                    f"{self.game.player_name(state.current_player)} decides in {state.phase}; "
+                    f"choose an action (legal: {shown}{', ...' if len(state.legal_actions()) > 8 else ''})",
+                    state=state,
+                )
+        elif isinstance(action, str):
+            action = state.parse_action(action)
+        assert isinstance(action, Action) or not isinstance(action, str)
+        new_state = state.apply(action)
+        self._cut_future()
+        self._entries.append(LogEntry(state.current_player, action, sampled))  # type: ignore[arg-type]
+        self._states.append(new_state)
+        self._rng_states.append(_rng_state(self._rng))
+        self._cursor += 1
+        return action  # type: ignore[return-value]
+
+    def play(self, policy: str | Callable[[State, np.random.Generator], Action] = "random", max_steps: int = 10_000) -> int:
+        """Step until the game ends or ``max_steps`` moves were made; chance is sampled.
+
+        ``policy`` is a name from ``game.policies()`` or a callable. Returns the
+        number of moves made.
+        """
+        chooser = self._policy(policy)
+        if not isinstance(max_steps, int) or max_steps < 0:
+            raise ValueError(f"max_steps must be a whole number >= 0, got {max_steps!r}")
+        made = 0
+        while made < max_steps and not self.state.is_terminal():
+            state = self.state
+            self.step(None if state.is_chance() else chooser(state, self._rng))
+            made += 1
+        return made
+
+    def _policy(self, policy: str | Callable[[State, np.random.Generator], Action]) -> Callable[[State, np.random.Generator], Action]:
+        if callable(policy):
+            return policy
+        known = self.game.policies()
+        if policy not in known:
+            raise RulesError(f"unknown policy {policy!r}; policies: {', '.join(known)}")
+        return known[policy]
+
+    def undo(self) -> State:
+        """Step back one move (the future is kept for ``redo``)."""
+        if not self.can_undo():
+            raise RulesError("nothing to undo: this is the first position", state=self.state)
+        return self.goto(self._cursor - 1)
+
+    def redo(self) -> State:
+        """Step forward again along the kept future."""
+        if not self.can_redo():
+            raise RulesError("nothing to redo: this is the newest position", state=self.state)
+        return self.goto(self._cursor + 1)
+
+    def goto(self, index: int) -> State:
+        """Show position ``index`` (0 … ``len(match) - 1``); the generator goes back with it."""
+        if not isinstance(index, int) or not 0 <= index < len(self._states):
+            raise RulesError(f"goto: index must be from 0 to {len(self._states) - 1}, got {index!r}")
+        self._cursor = index
+        _set_rng_state(self._rng, self._rng_states[index])
+        return self.state
+
+    def reseed(self, seed: int) -> None:
+        """Draw future chance outcomes from ``seed``, starting at the cursor (the old future is cut)."""
+        self.seed = _check_seed(seed)
+        self._rng = np.random.Generator(np.random.PCG64(self.seed))
+        self._cut_future()
+        self._rng_states[self._cursor] = _rng_state(self._rng)
+
+    def _cut_future(self) -> None:
+        del self._states[self._cursor + 1 :]
+        del self._entries[self._cursor :]
+        del self._rng_states[self._cursor + 1 :]
+
+    # --- saving ----------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        start = self._states[0].to_dict()
+        return {
+            "format": MATCH_FORMAT,
+            "version": MATCH_FORMAT_VERSION,
+            **self.game.identity(),
+            "seed": self.seed,
+            "initial": start["state"],
+            "rng": [list(self._rng_states[0])],
+            "log": [
+                {"player": e.player, "action": str(e.action), "sampled": e.sampled, "rng": list(r)}
+                for e, r in zip(self._entries, self._rng_states[1:])
+            ],
+            "cursor": self._cursor,
+        }
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The match as JSON: game, start, every move as text, generator states, cursor."""
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Match":
+        """Load a match saved by ``to_json``, replaying every move from the log.
+
+        Damaged files raise :class:`~explorer.errors.StateFormatError` naming the field.
+        """
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as err:
+            raise StateFormatError(f"not JSON: {err}") from err
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Match":
+        if not isinstance(data, dict):
+            raise StateFormatError(f"a saved match is a JSON object, got {type(data).__name__}")
+        if data.get("format") != MATCH_FORMAT:
+            raise StateFormatError(f"format: expected {MATCH_FORMAT!r}, got {data.get('format')!r}")
+        if data.get("version") != MATCH_FORMAT_VERSION:
+            raise StateFormatError(f"version: this explorer reads match format {MATCH_FORMAT_VERSION}, got {data.get('version')!r}")
+        game = game_from_identity(data)
+        for name in ("initial", "log", "seed", "cursor", "rng"):
+            if name not in data:
+                raise StateFormatError(f"{name}: missing")
+        initial = decode(game.state_class, data["initial"], "initial", game=game)
+        match = cls(initial, seed=_field(int, data["seed"], "seed"))
+        match._rng_states[0] = _rng_field(data["rng"][0] if isinstance(data["rng"], list) and data["rng"] else None, "rng[0]")
+        log = data["log"]
+        if not isinstance(log, list):
+            raise StateFormatError(f"log: expected a list of moves, got {type(log).__name__}")
+        for i, item in enumerate(log):
+            if not isinstance(item, dict) or not isinstance(item.get("action"), str):
+                raise StateFormatError(f"log[{i}]: expected {{'action': text, ...}}, got {item!r}")
+            state = match._states[-1]
+            try:
+                action = state.parse_action(item["action"])
+                new_state = state.apply(action)
+            except RulesError as err:
+                raise StateFormatError(f"log[{i}] ({item['action']!r}) does not replay: {err.message}") from err
+            match._entries.append(LogEntry(state.current_player, action, bool(item.get("sampled", False))))
+            match._states.append(new_state)
+            match._rng_states.append(_rng_field(item.get("rng"), f"log[{i}].rng"))
+            match._cursor += 1
+        cursor = _field(int, data["cursor"], "cursor")
+        if not 0 <= cursor < len(match._states):
+            raise StateFormatError(f"cursor: must be from 0 to {len(match._states) - 1}, got {cursor}")
+        match.goto(cursor)
+        return match
+
+
+def _check_seed(seed: Any) -> int:
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise RulesError(f"seed must be a whole number from 0 to 2**63 - 1, got {seed!r}")
+    return seed
+
+
+def _field(kind: type, value: Any, name: str) -> Any:
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise StateFormatError(f"{name}: expected {kind.__name__}, got {value!r}")
+    return value
+
+
+def _rng_field(value: Any, name: str) -> RngState:
+    if not (isinstance(value, list) and len(value) == 4 and all(isinstance(v, int) and v >= 0 for v in value)):
+        raise StateFormatError(f"{name}: expected a generator state [state, inc, has_uint32, uinteger], got {value!r}")
+    return (value[0], value[1], value[2], value[3])

@@ -1,0 +1,33 @@
+"""Policies shared by every game: who picks an action when nobody clicks.
+
+A policy is ``policy(state, rng) -> Action``; it only ever chooses among
+``state.legal_actions()``, so it cannot break a rule.
+
+>>> import numpy as np
+>>> random_policy.__name__
+'random_policy'
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from explorer.core.actions import Action
+from explorer.core.state import State
+from explorer.errors import RulesError
+
+
+def random_policy(state: State, rng: np.random.Generator) -> Action:
+    """A uniformly random legal action."""
+    actions = state.legal_actions()
+    if not actions:
+        raise RulesError(f"no legal action to choose in {state.phase}", state=state)
+    return actions[int(rng.integers(0, len(actions)))]
+
+
+def first_action_policy(state: State, rng: np.random.Generator) -> Action:
+    """Always the first legal action: a deterministic baseline for tests."""
+    actions = state.legal_actions()
+    if not actions:
+        raise RulesError(f"no legal action to choose in {state.phase}", state=state)
+    return actions[0]

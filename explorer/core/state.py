@@ -1,0 +1,207 @@
+"""The one surface every game's state presents.
+
+A state is an immutable value (a frozen dataclass): ``apply`` returns a new
+state and leaves the old one untouched, so undo is a step back in a list and two
+equal positions compare and hash equal. A game implements five small hooks
+(``phase``, ``current_player``, ``_legal_actions``, ``_chance_outcomes``,
+``_apply``) and inherits the rest: legality checks with reasons, typed-action
+parsing, JSON, and the chance/terminal helpers.
+
+>>> import explorer
+>>> explorer.CHANCE, explorer.TERMINAL
+(-1, -2)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from abc import abstractmethod
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from explorer.core.actions import CHANCE, TERMINAL, Action, Result, normalise_notation
+from explorer.core.serial import encode
+from explorer.errors import IllegalActionError, InvalidActionError, RulesError
+
+if TYPE_CHECKING:
+    from explorer.core.game import Game
+
+STATE_FORMAT = "rules-explorer/state"
+STATE_FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class State:
+    """Base of every game's state; subclasses are ``@dataclass(frozen=True, kw_only=True)``.
+
+    ``game`` is the :class:`~explorer.core.game.Game` (rules, variant, data)
+    this position belongs to; it takes part in equality so positions of two
+    variants never compare equal.
+    """
+
+    game: "Game" = field(repr=False)
+
+    # --- hooks a game implements -------------------------------------------
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """The current phase or step, in the game's own words."""
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The player index to decide, or ``CHANCE`` or ``TERMINAL``."""
+
+    @abstractmethod
+    def _legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of a decision node, in a fixed order."""
+
+    def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """The outcomes of a chance node with exact probabilities summing to 1."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def _apply(self, action: Action) -> "State":
+        """The position after ``action``, which the base class has checked is legal."""
+
+    def _result(self) -> Result:
+        """How a terminal state ended."""
+        raise NotImplementedError
+
+    def why_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal here, in the game's words. Games override this."""
+        if self.is_terminal():
+            return "the game is over"
+        if self.is_chance():
+            return "chance moves next; an outcome of the draw or roll is expected"
+        return f"it is not one of the {len(self.legal_actions())} legal actions in {self.phase}"
+
+    def parse_notation(self, text: str) -> Action | None:
+        """Read ``text`` as an action of this game even when it is not legal here.
+
+        Used only to explain a refusal with :meth:`why_illegal`. The default
+        reads a lone word naming one of ``game.action_kinds``; games with
+        arguments override it.
+        """
+        word = normalise_notation(text)
+        for kind in self.game.action_kinds:
+            if normalise_notation(kind) == word:
+                return Action(kind)
+        return None
+
+    def render(self) -> str:
+        """The position drawn as text for a person. Games override this."""
+        return repr(self)
+
+    # --- the surface, shared by every game ---------------------------------
+    def is_chance(self) -> bool:
+        return self.current_player == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The decisions available now (empty at chance and terminal nodes)."""
+        cached = self.__dict__.get("_legal_cache")
+        if cached is None:
+            cached = () if self.current_player < 0 else tuple(self._legal_actions())
+            object.__setattr__(self, "_legal_cache", cached)
+        return cached
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """``(outcome, probability)`` pairs of a chance node; the probabilities sum to exactly 1."""
+        if not self.is_chance():
+            raise RulesError(f"no chance outcomes in {self.phase}: it is a decision, not a draw or roll", state=self)
+        cached = self.__dict__.get("_chance_cache")
+        if cached is None:
+            cached = tuple(self._chance_outcomes())
+            object.__setattr__(self, "_chance_cache", cached)
+        return cached
+
+    def moves(self) -> tuple[Action, ...]:
+        """What can happen next: the legal actions, or the chance outcomes."""
+        if self.is_chance():
+            return tuple(a for a, _ in self.chance_outcomes())
+        return self.legal_actions()
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action (or chance outcome) whose notation is ``text``.
+
+        Case and spacing are ignored. Text that names no action raises
+        ``InvalidActionError`` listing what is allowed; text that names a
+        known kind of action that is not legal now raises ``IllegalActionError``.
+        """
+        if not isinstance(text, str):
+            raise InvalidActionError(f"an action is typed as text, got {type(text).__name__}", state=self, action=text)
+        wanted = normalise_notation(text)
+        moves = self.moves()
+        for move in moves:
+            if normalise_notation(str(move)) == wanted:
+                return move
+        shown = ", ".join(str(m) for m in moves[:12]) + (", ..." if len(moves) > 12 else "")
+        first = wanted.split(" ", 1)[0] if wanted else ""
+        if self.is_terminal():
+            raise IllegalActionError(f"{text!r} cannot be played: the game is over", state=self, action=text)
+        known_kinds = {normalise_notation(k) for k in self.game.action_kinds} | {
+            normalise_notation(m.kind) for m in moves
+        }
+        if first and first in known_kinds:
+            parsed = self.parse_notation(text)
+            reason = f": {self.why_illegal(parsed)}" if parsed is not None else ""
+            raise IllegalActionError(
+                f"{text!r} is not legal in {self.phase}{reason}; legal now: {shown or 'nothing'}",
+                state=self,
+                action=text,
+            )
+        raise InvalidActionError(
+            f"{text!r} is not an action here (phase {self.phase}); allowed: {shown or 'nothing'}",
+            state=self,
+            action=text,
+        )
+
+    def apply(self, action: "Action | str") -> "State":
+        """The position after ``action`` (an :class:`Action`, a chance outcome, or its text).
+
+        The state itself is untouched. An action that is not legal raises
+        :class:`~explorer.errors.IllegalActionError` naming the action, the phase
+        and the reason.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        elif not isinstance(action, Action):
+            raise InvalidActionError(
+                f"apply() takes an Action or its text, got {type(action).__name__} {action!r}",
+                state=self,
+                action=action,
+            )
+        elif action not in self.moves():
+            raise IllegalActionError(
+                f"{action} is illegal in {self.phase}: {self.why_illegal(action)}", state=self, action=action
+            )
+        return self._apply(action)
+
+    def result(self) -> Result | None:
+        """How the game ended (winners, returns, reason), or ``None`` while it goes on."""
+        return self._result() if self.is_terminal() else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as JSON data inside a versioned envelope naming the game."""
+        return {
+            "format": STATE_FORMAT,
+            "version": STATE_FORMAT_VERSION,
+            **self.game.identity(),
+            "state": encode(self),
+        }
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The state as JSON text; ``game.state_from_json`` loads it back equal."""
+        return json.dumps(self.to_dict(), indent=indent, sort_keys=True)
+
+    def replace(self, **changes: Any) -> "State":
+        """A copy with some fields changed (``dataclasses.replace``)."""
+        return dataclasses.replace(self, **changes)
+
+    def __str__(self) -> str:
+        return self.render()

@@ -1,0 +1,117 @@
+"""Zones shared by the games: a deck with known and unknown parts, and a bag.
+
+A deck is a known top (cards seen or placed there, top first), an unknown
+middle kept as a multiset, and a known bottom (cards put under the deck, in
+order from the top of that part down). Drawing from the unknown middle is a
+chance node over card *kinds* weighted by count, never over orderings; a
+shuffle moves everything into the middle.
+
+>>> deck = Deck.shuffled({"Scout": 8, "Viper": 2})
+>>> [(card, str(p)) for card, p in deck.draw_outcomes()]
+[('Scout', '4/5'), ('Viper', '1/5')]
+>>> len(deck.after_draw("Viper")), deck.put_on_top("Explorer").draw_outcomes()
+(9, (('Explorer', Fraction(1, 1)),))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from explorer.core.chance import multiset_draws
+from explorer.core.multiset import Multiset
+
+
+@dataclass(frozen=True)
+class Deck:
+    """An immutable deck: ``top`` (known, top first), ``middle`` (unknown order), ``bottom`` (known)."""
+
+    top: tuple[Any, ...] = ()
+    middle: Multiset = field(default_factory=Multiset)
+    bottom: tuple[Any, ...] = ()
+
+    @classmethod
+    def shuffled(cls, cards: Mapping[Hashable, int] | Iterable[Hashable] | Multiset) -> "Deck":
+        """A freshly shuffled deck: every card in the unknown middle."""
+        return cls(middle=cards if isinstance(cards, Multiset) else Multiset(cards))
+
+    def __len__(self) -> int:
+        return len(self.top) + len(self.middle) + len(self.bottom)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def contents(self) -> Multiset:
+        """Every card in the deck, order forgotten (what a player tracking the deck knows)."""
+        return Multiset(self.top) + self.middle + Multiset(self.bottom)
+
+    def draw_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        """What the next card can be, with exact probabilities."""
+        if self.top:
+            return ((self.top[0], Fraction(1)),)
+        if self.middle:
+            total = len(self.middle)
+            return tuple((card, Fraction(n, total)) for card, n in self.middle.items())
+        if self.bottom:
+            return ((self.bottom[0], Fraction(1)),)
+        raise ValueError("cannot draw from an empty deck")
+
+    def after_draw(self, card: Any) -> "Deck":
+        """The deck after ``card`` was drawn from the top; ``ValueError`` if it cannot be next."""
+        if self.top:
+            if self.top[0] != card:
+                raise ValueError(f"the top card is {self.top[0]!r}, not {card!r}")
+            return Deck(self.top[1:], self.middle, self.bottom)
+        if self.middle:
+            return Deck((), self.middle.remove(card), self.bottom)
+        if self.bottom and self.bottom[0] == card:
+            return Deck((), self.middle, self.bottom[1:])
+        raise ValueError(f"{card!r} cannot be drawn from this deck")
+
+    def draw_many_outcomes(self, n: int) -> tuple[tuple[Multiset, Fraction], ...]:
+        """What ``n`` cards drawn together can be, as multisets with exact probabilities.
+
+        Known top cards come first, then a multiset draw from the unknown middle,
+        then known bottom cards.
+        """
+        if not 0 <= n <= len(self):
+            raise ValueError(f"cannot draw {n} cards from a deck of {len(self)}")
+        from_top = self.top[:n]
+        from_middle = min(n - len(from_top), len(self.middle))
+        from_bottom = self.bottom[: n - len(from_top) - from_middle]
+        known = Multiset(from_top) + Multiset(from_bottom)
+        return tuple((known + m, p) for m, p in multiset_draws(self.middle, from_middle))
+
+    def after_draw_many(self, drawn: Multiset) -> "Deck":
+        """The deck after the multiset ``drawn`` (an outcome of ``draw_many_outcomes``) was drawn."""
+        n = len(drawn)
+        from_top = self.top[:n]
+        from_middle = min(n - len(from_top), len(self.middle))
+        k_bottom = n - len(from_top) - from_middle
+        known = Multiset(from_top) + Multiset(self.bottom[:k_bottom])
+        if not known <= drawn:
+            raise ValueError(f"{drawn} cannot be the next {n} cards of this deck")
+        return Deck(self.top[len(from_top):], self.middle - (drawn - known), self.bottom[k_bottom:])
+
+    def put_on_top(self, card: Any) -> "Deck":
+        return Deck((card,) + self.top, self.middle, self.bottom)
+
+    def put_on_bottom(self, card: Any) -> "Deck":
+        return Deck(self.top, self.middle, self.bottom + (card,))
+
+    def shuffle_in(self, cards: Multiset | Iterable[Hashable]) -> "Deck":
+        """Shuffle ``cards`` and this whole deck together: all order knowledge is lost."""
+        extra = cards if isinstance(cards, Multiset) else Multiset(cards)
+        return Deck(middle=self.contents() + extra)
+
+    def __str__(self) -> str:
+        parts = []
+        if self.top:
+            parts.append("top: " + ", ".join(map(str, self.top)))
+        if self.middle:
+            parts.append(f"{len(self.middle)} unknown ({self.middle})")
+        if self.bottom:
+            parts.append("bottom: " + ", ".join(map(str, self.bottom)))
+        return f"Deck of {len(self)}" + (" — " + "; ".join(parts) if parts else " (empty)")

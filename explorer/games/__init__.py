@@ -1,0 +1,5 @@
+"""The built-in games. Each registers itself by id; its package is imported only when loaded."""
+
+from explorer.core.game import register_game
+
+# register_game("warps_edge", "explorer.games.warps_edge.game:WarpsEdge")  -- added with the game
