@@ -150,7 +150,6 @@ class Match:
                 )
         elif isinstance(action, str):
             action = state.parse_action(action)
-        assert isinstance(action, Action) or not isinstance(action, str)
         new_state = state.apply(action)
         self._cut_future()
         self._entries.append(LogEntry(state.current_player, action, sampled))  # type: ignore[arg-type]
