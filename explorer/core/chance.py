@@ -13,52 +13,25 @@ answered from memory.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
-from math import comb, factorial
+from typing import Any
 
 import numpy as np
 
 from explorer.core.multiset import Multiset
 
 
-def multiset_draw_weights(
-    population: Multiset, n: int
-) -> tuple[tuple[Multiset, int], ...]:
+def multiset_draw_weights(population: Multiset, n: int) -> tuple[tuple[Multiset, int], ...]:
     """Every multiset of ``n`` items drawn without replacement, with integer weights.
 
     The weight of a drawn multiset is the number of ``n``-subsets of the
     population's individual items that make it; the weights sum to C(N, n).
+    The enumeration is :func:`explorer.odds.draw`'s (cached by composition).
     """
-    if n < 0 or n > len(population):
-        raise ValueError(f"cannot draw n={n} from a population of {len(population)} (allowed 0..{len(population)})")
-    return _draw_weights(population.items(), n)
-
-
-@lru_cache(maxsize=4096)
-def _draw_weights(
-    pairs: tuple[tuple[Hashable, int], ...], n: int
-) -> tuple[tuple[Multiset, int], ...]:
-    results: list[tuple[Multiset, int]] = []
-    suffix = [0] * (len(pairs) + 1)
-    for i in range(len(pairs) - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + pairs[i][1]
-
-    def walk(i: int, left: int, chosen: tuple[tuple[Hashable, int], ...], weight: int) -> None:
-        if left == 0:
-            results.append((Multiset._from_sorted(chosen), weight))
-            return
-        if i == len(pairs) or suffix[i] < left:
-            return
-        kind, count = pairs[i]
-        for j in range(min(count, left), -1, -1):
-            if left - j > suffix[i + 1]:
-                break
-            walk(i + 1, left - j, chosen + ((kind, j),) if j else chosen, weight * comb(count, j))
-
-    walk(0, n, (), 1)
-    return tuple(results)
+    dist = _odds().draw(population, n)
+    return tuple((m, w) for m, w in zip(dist.outcomes, dist.weights) if w)
 
 
 def multiset_draws(population: Multiset, n: int) -> tuple[tuple[Multiset, Fraction], ...]:
@@ -68,37 +41,28 @@ def multiset_draws(population: Multiset, n: int) -> tuple[tuple[Multiset, Fracti
     >>> [(str(m), str(p)) for m, p in multiset_draws(bag, 2)]
     [('energy, laser', '2/3'), ('2x laser', '1/3')]
     """
-    weights = multiset_draw_weights(population, n)
-    total = comb(len(population), n)
-    return tuple((m, Fraction(w, total)) for m, w in weights)
+    return _as_outcomes(_odds().draw(population, n))
 
 
-@lru_cache(maxsize=256)
 def dice_rolls(n: int, sides: int = 6) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """Every multiset of faces of ``n`` fair dice with ``sides`` sides, as sorted tuples.
 
     >>> dice_rolls(1, 4)[0]
     ((1,), Fraction(1, 4))
     """
-    if not isinstance(n, int) or n < 0:
-        raise ValueError(f"n (number of dice) must be a whole number >= 0, got {n!r}")
-    if not isinstance(sides, int) or sides < 1:
-        raise ValueError(f"sides must be a whole number >= 1, got {sides!r}")
-    out: list[tuple[tuple[int, ...], Fraction]] = []
-    denominator = sides**n
-    n_fact = factorial(n)
+    return _as_outcomes(_odds().dice_faces(n, sides=sides))
 
-    def walk(face: int, left: int, faces: tuple[int, ...], ways: int) -> None:
-        if face == sides:
-            ways_all = ways // factorial(left)
-            out.append((faces + (face,) * left, Fraction(ways_all, denominator)))
-            return
-        for k in range(left, -1, -1):
-            walk(face + 1, left - k, faces + (face,) * k, ways // factorial(k))
 
-    walk(1, n, (), n_fact)
-    out.sort(key=lambda pair: pair[0])
-    return tuple(out)
+@lru_cache(maxsize=1024)
+def _as_outcomes(dist: Any) -> tuple[tuple[Any, Fraction], ...]:
+    return tuple((o, Fraction(w, dist.total)) for o, w in zip(dist.outcomes, dist.weights) if w)
+
+
+def _odds() -> Any:
+    # explorer.odds builds on explorer.core.multiset, so it is imported when first needed.
+    import explorer.odds
+
+    return explorer.odds
 
 
 def sample_outcome(outcomes: Sequence[tuple[object, Fraction]], rng: np.random.Generator) -> object:

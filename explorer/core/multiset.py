@@ -45,11 +45,15 @@ class Multiset(Generic[T]):
         self._size = sum(n for _, n in pairs)
 
     @classmethod
-    def _from_sorted(cls, pairs: tuple[tuple[Hashable, int], ...]) -> "Multiset":
+    def _from_sorted(cls, pairs: tuple[tuple[Hashable, int], ...], size: int | None = None) -> "Multiset":
+        """Trusted constructor for enumerators: ``pairs`` already sorted, counts positive.
+
+        ``size`` may be passed when the caller knows it (the draw enumerators do).
+        """
         new = object.__new__(cls)
         new._items = pairs
         new._hash = hash(pairs)
-        new._size = sum(n for _, n in pairs)
+        new._size = sum(n for _, n in pairs) if size is None else size
         return new
 
     # --- reading -------------------------------------------------------------

@@ -1,0 +1,49 @@
+"""Exact odds for the games: dice pools, draws without replacement, Markov chains, sampling.
+
+Every answer is a :class:`Dist` with whole-number weights, so probabilities are
+exact ``Fraction`` values; answers are cached by composition, so asking again
+(a slider moving back) is answered from memory.
+
+>>> from explorer.odds import dice_pool, draw_count
+>>> dice_pool(5, hit_on=3).at_least(4)
+Fraction(112, 243)
+>>> draw_count({"laser": 2, "blank": 8}, 3, "laser").at_least(1)
+Fraction(8, 15)
+"""
+
+from __future__ import annotations
+
+from explorer.odds.dice import _faces, _pool, _sum, dice_faces, dice_pool, dice_sum
+from explorer.odds.dist import Dist
+from explorer.odds.draws import _count, _draw, _joint, draw, draw_count, draw_joint
+from explorer.odds.markov import ChainResult, _solve, absorbing_chain
+from explorer.odds.sampling import Estimate, estimate
+
+__all__ = [
+    "ChainResult",
+    "Dist",
+    "Estimate",
+    "absorbing_chain",
+    "cache_clear",
+    "dice_faces",
+    "dice_pool",
+    "dice_sum",
+    "draw",
+    "draw_count",
+    "draw_joint",
+    "estimate",
+]
+
+_CACHES = (_pool, _faces, _sum, _draw, _count, _joint, _solve)
+
+
+def cache_clear() -> None:
+    """Forget every cached answer (benchmarks use it to time cold questions).
+
+    >>> first = dice_sum(3)
+    >>> cache_clear()
+    >>> dice_sum(3) is first, dice_sum(3) == first
+    (False, True)
+    """
+    for cached in _CACHES:
+        cached.cache_clear()

@@ -1,0 +1,120 @@
+"""Input checks shared by the odds engines: loud, and naming the argument.
+
+Every public entry point of :mod:`explorer.odds` validates its arguments here
+*before* looking in its cache, so that a bad value can never be answered from
+memory (``True == 1`` would otherwise hit the cache entry for ``1``). A failed
+check raises ``ValueError`` whose message names the argument, the allowed
+range and the value that was given.
+
+>>> whole_number("hit_on", 7, 1, 6)
+Traceback (most recent call last):
+...
+ValueError: hit_on must be a whole number from 1 to 6, got 7
+>>> whole_number("n", 3, 0)
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from numbers import Integral
+
+import numpy as np
+
+from explorer.core.multiset import Multiset
+
+
+def _range_text(low: int, high: int | None) -> str:
+    if high is None:
+        return f">= {low}"
+    return f"from {low} to {high}"
+
+
+def whole_number(name: str, value: object, low: int, high: int | None = None, why: str = "") -> int:
+    """``value`` as an ``int`` if it is a whole number in ``low..high`` (bools refused).
+
+    ``why`` is appended to the range in the message, e.g. " (the population size)".
+    """
+    if type(value) is int and low <= value and (high is None or value <= high):
+        return value  # the common case, kept fast for sliders
+    if (
+        isinstance(value, (bool, np.bool_))
+        or not isinstance(value, Integral)
+        or not (low <= value and (high is None or value <= high))
+    ):
+        raise ValueError(f"{name} must be a whole number {_range_text(low, high)}{why}, got {value!r}")
+    return int(value)
+
+
+def _sort_key(pair: tuple[Hashable, int]) -> tuple[str, str]:
+    # The same order as explorer.core.multiset.Multiset keeps its items in.
+    return (type(pair[0]).__name__, repr(pair[0]))
+
+
+def population_pairs(population: object, name: str = "population") -> tuple[tuple[Hashable, int], ...]:
+    """``(kind, count)`` pairs of a population, in ``Multiset`` order, zero counts kept.
+
+    ``population`` is a mapping kind -> count or a ``Multiset``; every count must
+    be a whole number >= 0.
+
+    >>> population_pairs({"laser": 2, "energy": 0})
+    (('energy', 0), ('laser', 2))
+    >>> population_pairs({"laser": -1})
+    Traceback (most recent call last):
+    ...
+    ValueError: population count of 'laser' must be a whole number >= 0, got -1
+    """
+    if isinstance(population, Multiset):
+        return population.items()
+    if not isinstance(population, Mapping):
+        raise ValueError(
+            f"{name} must be a mapping kind -> count or a Multiset, got {type(population).__name__}"
+        )
+    pairs = []
+    for kind, count in population.items():
+        pairs.append((kind, whole_number(f"{name} count of {kind!r}", count, 0)))
+    pairs.sort(key=_sort_key)
+    return tuple(pairs)
+
+
+def kind_group(
+    pairs: tuple[tuple[Hashable, int], ...], kinds: object, name: str = "kinds"
+) -> frozenset[Hashable]:
+    """The set of kinds named by ``kinds``: one kind, or an iterable of kinds.
+
+    ``kinds`` is read as a single kind when it is a string or a kind of the
+    population itself (a tuple kind stays one kind); otherwise as a collection.
+    Every kind must be in the population (a mapping may list a kind with count
+    0), so that a typo is an error rather than a silent probability of 0.
+
+    >>> sorted(kind_group((("energy", 1), ("laser", 2)), ["laser", "energy"]))
+    ['energy', 'laser']
+    >>> kind_group((("laser", 2),), "lazer")
+    Traceback (most recent call last):
+    ...
+    ValueError: kinds: 'lazer' is not in the population (its kinds: 'laser')
+    """
+    known = {kind for kind, _ in pairs}
+    single = isinstance(kinds, str)
+    if not single:
+        try:
+            single = kinds in known  # type: ignore[operator]
+        except TypeError:  # unhashable: a list or a set of kinds
+            single = False
+    if single:
+        group = [kinds]
+    elif isinstance(kinds, (str, bytes)) or not hasattr(kinds, "__iter__"):
+        group = [kinds]
+    else:
+        group = list(kinds)  # type: ignore[call-overload]
+    if not group:
+        raise ValueError(f"{name} must name at least one kind of the population, got an empty collection")
+    for kind in group:
+        try:
+            present = kind in known
+        except TypeError:
+            present = False
+        if not present:
+            listing = ", ".join(repr(k) for k, _ in pairs) or "none"
+            raise ValueError(f"{name}: {kind!r} is not in the population (its kinds: {listing})")
+    return frozenset(group)

@@ -1,0 +1,340 @@
+"""``Dist``: an exact, immutable probability distribution with integer weights.
+
+Every odds question returns one of these. Weights are Python ints (never
+floats), so probabilities come out as exact ``Fraction`` values; floats appear
+only when a chart asks for them (:meth:`Dist.probabilities`). Outcomes are kept
+sorted when they can be compared, otherwise in the order they were given.
+Outcomes of weight 0 may be listed (``dice_pool`` lists 0..n hits so a chart's
+axis stays put); they do not affect equality, which compares normalised pmfs.
+
+>>> d = Dist({"hit": 1, "miss": 2})
+>>> d.p("hit"), d.total
+(Fraction(1, 3), 3)
+>>> Dist({0: 2, 1: 2}) == Dist({1: 1, 0: 1})
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from fractions import Fraction
+from math import gcd
+from numbers import Integral, Rational
+from typing import Any
+
+import numpy as np
+
+_SLOTS = ("_outcomes", "_weights", "_total", "_ordered", "_key", "_pmf", "_cdf")
+
+
+def _weight(outcome: object, w: object) -> int:
+    if isinstance(w, (bool, np.bool_)) or not isinstance(w, Integral) or w < 0:
+        raise ValueError(f"weight of outcome {outcome!r} must be a whole number >= 0, got {w!r}")
+    return int(w)
+
+
+class Dist:
+    """An immutable distribution: outcomes with whole-number weights.
+
+    Build one from a mapping outcome -> weight (``Dist({0: 1, 1: 5})``), from
+    parallel sequences (:meth:`from_weights`, merging repeats) or from exact
+    probabilities (:meth:`from_fractions`). It is hashable and compares equal
+    to any ``Dist`` with the same probabilities.
+
+    >>> d = Dist({1: 1, 2: 1, 3: 2})
+    >>> d.pmf()
+    {1: Fraction(1, 4), 2: Fraction(1, 4), 3: Fraction(1, 2)}
+    >>> d.at_least(2), d.mean()
+    (Fraction(3, 4), Fraction(9, 4))
+    >>> print(d)
+    outcome  probability  percent
+          1          1/4   25.00%
+          2          1/4   25.00%
+          3          1/2   50.00%
+    """
+
+    __slots__ = _SLOTS
+
+    _outcomes: tuple[Any, ...]
+    _weights: tuple[int, ...]
+    _total: int
+    _ordered: bool
+
+    def __init__(self, weights: Mapping[Any, int]) -> None:
+        if isinstance(weights, Dist):
+            pairs = list(zip(weights._outcomes, weights._weights))
+        elif isinstance(weights, Mapping):
+            pairs = [(o, _weight(o, w)) for o, w in weights.items()]
+        else:
+            raise ValueError(
+                f"weights must be a mapping outcome -> whole-number weight, got {type(weights).__name__}"
+            )
+        self._init(pairs)
+
+    # --- construction --------------------------------------------------------
+    def _init(self, pairs: list[tuple[Any, int]]) -> None:
+        ordered = True
+        try:
+            pairs = sorted(pairs, key=lambda pair: pair[0])
+        except TypeError:
+            ordered = False
+        total = sum(w for _, w in pairs)
+        if total <= 0:
+            raise ValueError("weights must have a positive total (a distribution needs an outcome)")
+        setter = object.__setattr__
+        setter(self, "_outcomes", tuple(o for o, _ in pairs))
+        setter(self, "_weights", tuple(w for _, w in pairs))
+        setter(self, "_total", total)
+        setter(self, "_ordered", ordered)
+        for slot in ("_key", "_pmf", "_cdf"):
+            setter(self, slot, None)
+
+    @classmethod
+    def _make(
+        cls, outcomes: tuple[Any, ...], weights: tuple[int, ...], total: int, ordered: bool
+    ) -> "Dist":
+        """Trusted fast path for the engines: no checks, no sorting."""
+        new = object.__new__(cls)
+        setter = object.__setattr__
+        setter(new, "_outcomes", outcomes)
+        setter(new, "_weights", weights)
+        setter(new, "_total", total)
+        setter(new, "_ordered", ordered)
+        setter(new, "_key", None)
+        setter(new, "_pmf", None)
+        setter(new, "_cdf", None)
+        return new
+
+    @classmethod
+    def from_weights(cls, outcomes: Iterable[Any], weights: Iterable[int]) -> "Dist":
+        """A distribution from parallel outcomes and weights; repeated outcomes are merged.
+
+        >>> Dist.from_weights(["a", "b", "a"], [1, 1, 2]).pmf()
+        {'a': Fraction(3, 4), 'b': Fraction(1, 4)}
+        """
+        outcomes = list(outcomes)
+        weights = list(weights)
+        if len(outcomes) != len(weights):
+            raise ValueError(
+                f"weights must have one weight per outcome: {len(outcomes)} outcomes, {len(weights)} weights"
+            )
+        merged: dict[Any, int] = {}
+        for o, w in zip(outcomes, weights):
+            merged[o] = merged.get(o, 0) + _weight(o, w)
+        return cls(merged)
+
+    @classmethod
+    def from_fractions(cls, probabilities: Mapping[Any, Rational | int]) -> "Dist":
+        """A distribution from exact probabilities (``Fraction`` or ``int``) that sum to 1.
+
+        >>> Dist.from_fractions({"win": Fraction(1, 3), "lose": Fraction(2, 3)}).weights
+        (2, 1)
+        """
+        pairs = list(probabilities.items())
+        for o, p in pairs:
+            if isinstance(p, bool) or not isinstance(p, Rational) or p < 0:
+                raise ValueError(f"probability of outcome {o!r} must be a Fraction or int >= 0, got {p!r}")
+        if sum(Fraction(p) for _, p in pairs) != 1:
+            raise ValueError(f"probabilities must sum to 1, got {sum(Fraction(p) for _, p in pairs)}")
+        denominator = 1
+        for _, p in pairs:
+            q = Fraction(p).denominator
+            denominator = denominator * q // gcd(denominator, q)
+        return cls({o: int(Fraction(p) * denominator) for o, p in pairs})
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Dist is immutable")
+
+    # --- plain data ----------------------------------------------------------
+    @property
+    def outcomes(self) -> tuple[Any, ...]:
+        """The outcomes, sorted when they can be compared."""
+        return self._outcomes
+
+    @property
+    def weights(self) -> tuple[int, ...]:
+        """Whole-number weights, parallel to :attr:`outcomes`."""
+        return self._weights
+
+    @property
+    def total(self) -> int:
+        """The sum of the weights: ``P(o) = weight(o) / total``."""
+        return self._total
+
+    def pmf(self) -> dict[Any, Fraction]:
+        """Outcome -> exact probability, in outcome order (a fresh dict each call)."""
+        if self._pmf is None:
+            total = self._total
+            object.__setattr__(
+                self, "_pmf", {o: Fraction(w, total) for o, w in zip(self._outcomes, self._weights)}
+            )
+        return dict(self._pmf)  # type: ignore[arg-type]
+
+    def to_rows(self) -> list[tuple[Any, Fraction]]:
+        """``(outcome, probability)`` rows, e.g. for a CSV export."""
+        return list(self.pmf().items())
+
+    def probabilities(self) -> np.ndarray:
+        """Float probabilities parallel to :attr:`outcomes` — for charts only."""
+        if self._total < 2**53:
+            return np.array(self._weights, dtype=float) / self._total
+        return np.array([float(Fraction(w, self._total)) for w in self._weights])
+
+    # --- questions -----------------------------------------------------------
+    def p(self, outcome_or_predicate: Any) -> Fraction:
+        """P(outcome), or P(predicate(outcome)) when given a callable.
+
+        >>> Dist({1: 1, 2: 1, 3: 1}).p(lambda x: x % 2 == 1)
+        Fraction(2, 3)
+        """
+        if callable(outcome_or_predicate):
+            test = outcome_or_predicate
+            hit = sum(w for o, w in zip(self._outcomes, self._weights) if test(o))
+        else:
+            hit = sum(w for o, w in zip(self._outcomes, self._weights) if o == outcome_or_predicate)
+        return Fraction(hit, self._total)
+
+    def at_least(self, x: Any) -> Fraction:
+        """P(outcome >= x)."""
+        return Fraction(sum(w for o, w in zip(self._outcomes, self._weights) if o >= x), self._total)
+
+    def at_most(self, x: Any) -> Fraction:
+        """P(outcome <= x)."""
+        return Fraction(sum(w for o, w in zip(self._outcomes, self._weights) if o <= x), self._total)
+
+    def cdf_at_least(self) -> dict[Any, Fraction]:
+        """Outcome k -> P(X >= k) for every listed outcome, in order (the "at least k" chart).
+
+        >>> Dist({0: 1, 1: 2, 2: 1}).cdf_at_least()
+        {0: Fraction(1, 1), 1: Fraction(3, 4), 2: Fraction(1, 4)}
+        """
+        if self._cdf is None:
+            if not self._ordered:
+                raise TypeError("cdf_at_least needs outcomes that can be ordered")
+            running = 0
+            tail: list[tuple[Any, Fraction]] = []
+            for o, w in zip(reversed(self._outcomes), reversed(self._weights)):
+                running += w
+                tail.append((o, Fraction(running, self._total)))
+            object.__setattr__(self, "_cdf", dict(reversed(tail)))
+        return dict(self._cdf)  # type: ignore[arg-type]
+
+    def _moment_sums(self) -> tuple[Any, Any]:
+        s1: Any = 0
+        s2: Any = 0
+        for o, w in zip(self._outcomes, self._weights):
+            if not isinstance(o, (int, Fraction)):
+                o = Fraction(o)
+            s1 += o * w
+            s2 += o * o * w
+        return s1, s2
+
+    def mean(self) -> Fraction:
+        """The exact expected value (outcomes must be numbers)."""
+        s1, _ = self._moment_sums()
+        return Fraction(s1) / self._total
+
+    def variance(self) -> Fraction:
+        """The exact variance E[X^2] - E[X]^2 (outcomes must be numbers).
+
+        >>> Dist({0: 1, 1: 1}).variance()
+        Fraction(1, 4)
+        """
+        s1, s2 = self._moment_sums()
+        t = self._total
+        return (Fraction(s2) * t - Fraction(s1) ** 2) / (t * t)
+
+    # --- new distributions ---------------------------------------------------
+    def map(self, f: Callable[[Any], Hashable]) -> "Dist":
+        """The distribution of ``f(outcome)``; outcomes with equal images are merged.
+
+        >>> Dist({1: 1, 2: 1, 3: 1, 4: 1}).map(lambda x: x % 2).pmf()
+        {0: Fraction(1, 2), 1: Fraction(1, 2)}
+        """
+        merged: dict[Any, int] = {}
+        for o, w in zip(self._outcomes, self._weights):
+            image = f(o)
+            merged[image] = merged.get(image, 0) + w
+        new = object.__new__(Dist)
+        new._init(list(merged.items()))
+        return new
+
+    def sample(self, rng: np.random.Generator, size: int | None = None) -> Any:
+        """Draw outcomes with their exact probabilities using ``rng``.
+
+        Returns one outcome when ``size`` is None, else ``size`` outcomes: a numpy
+        array when the outcomes are numbers, a list otherwise. With a total below
+        2**63 each pick is one exact integer ticket.
+
+        >>> d = Dist({0: 1, 1: 3})
+        >>> d.sample(np.random.default_rng(1), 5).tolist()
+        [1, 1, 1, 1, 0]
+        """
+        if not isinstance(rng, np.random.Generator):
+            raise TypeError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
+        count = 1 if size is None else _size(size)
+        if self._total < 2**63:
+            cumulative = np.cumsum(np.array(self._weights, dtype=np.int64))
+            tickets = rng.integers(0, self._total, size=count, dtype=np.int64)
+            index = np.searchsorted(cumulative, tickets, side="right")
+        else:
+            index = rng.choice(len(self._outcomes), size=count, p=self.probabilities())
+        if size is None:
+            return self._outcomes[int(index[0])]
+        if all(isinstance(o, (int, float)) and not isinstance(o, bool) for o in self._outcomes):
+            return np.asarray(self._outcomes)[index]
+        return [self._outcomes[i] for i in index.tolist()]
+
+    # --- value semantics -----------------------------------------------------
+    def _normalised(self) -> frozenset[tuple[Any, int]]:
+        if self._key is None:
+            g = gcd(*self._weights)
+            key = frozenset((o, w // g) for o, w in zip(self._outcomes, self._weights) if w)
+            object.__setattr__(self, "_key", key)
+        return self._key  # type: ignore[return-value]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Dist):
+            return NotImplemented
+        return self is other or self._normalised() == other._normalised()
+
+    def __hash__(self) -> int:
+        return hash(self._normalised())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Dist._make, (self._outcomes, self._weights, self._total, self._ordered))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{o!r}: {w}" for o, w in zip(self._outcomes[:8], self._weights[:8]))
+        more = len(self._outcomes) - 8
+        if more > 0:
+            return f"Dist({{{shown}, ...}}, {len(self._outcomes)} outcomes, total={self._total})"
+        return f"Dist({{{shown}}})"
+
+    def __str__(self) -> str:
+        rows = [("outcome", "probability", "percent")]
+        numeric = all(isinstance(o, (int, float, Fraction)) for o in self._outcomes)
+        for o, w in zip(self._outcomes, self._weights):
+            p = Fraction(w, self._total)
+            rows.append((str(o), str(p), _percent(p)))
+        widths = [max(len(row[i]) for row in rows) for i in range(3)]
+        lines = []
+        for row in rows:
+            first = row[0].rjust(widths[0]) if numeric else row[0].ljust(widths[0])
+            lines.append(f"{first}  {row[1].rjust(widths[1])}  {row[2].rjust(widths[2])}")
+        return "\n".join(lines)
+
+
+def _percent(p: Fraction) -> str:
+    """A percent that never reads as 0% or 100% unless it is exactly that."""
+    pct = float(100 * p)
+    text = f"{pct:.2f}%"
+    if 0 < p < 1 and text in ("0.00%", "100.00%"):
+        text = f"{pct:.2g}%" if p < Fraction(1, 2) else f"{pct:.6g}%"
+    return text
+
+
+def _size(size: object) -> int:
+    if isinstance(size, (bool, np.bool_)) or not isinstance(size, Integral) or size < 0:
+        raise ValueError(f"size must be a whole number >= 0 or None, got {size!r}")
+    return int(size)
