@@ -2,4 +2,5 @@
 
 from explorer.core.game import register_game
 
-# register_game("warps_edge", "explorer.games.warps_edge.game:WarpsEdge")  -- added with the game
+register_game("warps_edge", "explorer.games.warps_edge.game:WarpsEdge")
+register_game("star_realms", "explorer.games.star_realms.game:StarRealms")

@@ -1,0 +1,246 @@
+"""The Warp's Edge position: an immutable value the rules step forward.
+
+Zones of tokens are multisets of token ids (``"laser-2"``, ``"photon-blast"``):
+bag, pool, hold, discard, supply, removed (out of the game), plus the tokens
+lying below (stunning) or above a target and those assigned to a skill card.
+The enemy deck is three layers (yellow on top, orange, red at the bottom), each
+a :class:`~explorer.core.zones.Deck` whose order is unknown.
+
+>>> import explorer
+>>> s = explorer.load_game("warps_edge").initial_state()
+>>> s.phase, len(s.bag), s.hull
+('setup: draw 2 skill cards', 11, 8)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
+
+if TYPE_CHECKING:
+    from explorer.games.warps_edge.data import DataSet, TokenDef
+
+EMPTY: Multiset = Multiset()
+
+PHASES = {
+    "setup-skills": "setup: draw 2 skill cards",
+    "setup-keep": "setup: keep a skill card",
+    "setup-bag": "setup: draw the starting pool",
+    "setup-deck": "setup: build the enemy deck",
+    "arrivals": "step 1: enemy arrivals",
+    "actions": "step 2: pilot actions",
+    "attacks": "step 3: enemy attacks",
+    "plans": "step 4: pilot plans (draw 5)",
+}
+PENDING_PHASES = {
+    "draw": "reward: draw tokens into the pool",
+    "skill": "reward: gain a skill card",
+    "recover": "reward: return tokens from the discard to the bag",
+    "any": "reward: gain any one token",
+    "rupture": "Rupture: choose value-1 tokens for the pool",
+    "remove": "shield damage: remove a token in the discard from the game",
+}
+CHOICE_PENDING = ("recover", "any", "rupture", "remove")
+CHANCE_PENDING = ("draw", "skill")
+
+
+@dataclass(frozen=True)
+class Target:
+    """An enemy slot (``card`` is the enemy, ``""`` when empty) or a mothership section.
+
+    ``below`` holds the tokens stunning it this turn; ``above`` the tokens that
+    stay on it after its attack. ``lasers``/``maneuvers``/``energy`` are the
+    totals assigned so far (Photon Blast adds lasers to a second target without
+    a token there).
+    """
+
+    card: str = ""
+    below: Multiset[str] = EMPTY
+    above: Multiset[str] = EMPTY
+    lasers: int = 0
+    maneuvers: int = 0
+    energy: int = 0
+    stunned: bool = False
+    defeated: bool = False
+
+    def tokens(self) -> Multiset:
+        return self.below + self.above
+
+
+@dataclass(frozen=True)
+class SkillCard:
+    """A skill card in front of the pilot: tokens assigned this turn, exhausted, ongoing and active."""
+
+    name: str
+    tokens: Multiset[str] = EMPTY
+    exhausted: bool = False
+    active: bool = False
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A reward or effect still to resolve, in order: kind, how many, which token."""
+
+    kind: str
+    amount: int = 1
+    token: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class WarpsEdgeState(State):
+    """One position of Warp's Edge (see RULES.md for the stages)."""
+
+    stage: str
+    starfighter: str
+    mothership: str
+    hull: int
+    shields: int
+    bag: Multiset[str] = EMPTY
+    pool: Multiset[str] = EMPTY
+    hold: Multiset[str] = EMPTY
+    discard: Multiset[str] = EMPTY
+    supply: Multiset[str] = EMPTY
+    removed: Multiset[str] = EMPTY
+    skill_deck: Deck = Deck()
+    skill_offer: tuple[str, ...] = ()
+    skills: tuple[SkillCard, ...] = ()
+    enemy_deck: tuple[Deck, ...] = (Deck(), Deck(), Deck())
+    enemy_box: Multiset[str] = EMPTY
+    level_index: int = 0
+    row: tuple[Target, ...] = (Target(), Target(), Target(), Target())
+    sections: tuple[Target, ...] = ()
+    defeated: Multiset[str] = EMPTY
+    warp: int = 1
+    turn: int = 0
+    credit: int = 0
+    warhammer: bool = False
+    pending: tuple[Pending, ...] = ()
+    attack_index: int = 0
+    outcome: str = ""
+
+    # --- data lookups --------------------------------------------------------
+    @property
+    def data(self) -> "DataSet":
+        return self.game.data  # type: ignore[attr-defined]
+
+    def token(self, token_id: str) -> "TokenDef":
+        return self.data.token(token_id)
+
+    @property
+    def stun_only_red_blue(self) -> bool:
+        return self.game.variant == "review_red_blue_stun_only"
+
+    def _ongoing(self, kind: str) -> int:
+        total = 0
+        for card in self.skills:
+            if card.active:
+                for eff in self.data.skill(card.name).effects:
+                    if eff.kind == kind:
+                        total += eff.amount
+        return total
+
+    @property
+    def max_shields(self) -> int:
+        return self.data.starfighter(self.starfighter).shields + self._ongoing("max shields")
+
+    @property
+    def max_hull(self) -> int:
+        return self.data.starfighter(self.starfighter).hull
+
+    @property
+    def hold_size(self) -> int:
+        return self.data.starfighter(self.starfighter).hold + self._ongoing("hold")
+
+    @property
+    def armor(self) -> int:
+        return self._ongoing("armor")
+
+    @property
+    def repair_per_energy(self) -> int:
+        return 2 + self._ongoing("repair")
+
+    @property
+    def buy_bonus(self) -> int:
+        return self._ongoing("buy credit")
+
+    @property
+    def warp_track(self) -> int:
+        return self.data.mothership(self.mothership).warp_track
+
+    def all_tokens(self) -> Multiset:
+        """Every token of this game wherever it is (the conservation check's total)."""
+        total = self.bag + self.pool + self.hold + self.discard + self.supply + self.removed
+        for t in self.row + self.sections:
+            total = total + t.tokens()
+        for card in self.skills:
+            total = total + card.tokens
+        return total
+
+    def all_enemies(self) -> Multiset:
+        """Every enemy card: deck layers, row, defeated pile and the box."""
+        total = self.enemy_box + self.defeated + Multiset(t.card for t in self.row if t.card)
+        for layer in self.enemy_deck:
+            total = total + layer.contents()
+        return total
+
+    # --- the surface ---------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        if self.outcome:
+            return "game over"
+        if self.pending:
+            return f"{PHASES.get(self.stage, self.stage)} — {PENDING_PHASES[self.pending[0].kind]}"
+        if self.stage == "setup-deck":
+            return f"setup: build the enemy deck ({('yellow', 'orange', 'red')[self.level_index]} cards)"
+        return PHASES[self.stage]
+
+    @property
+    def current_player(self) -> int:
+        if self.outcome:
+            return TERMINAL
+        if self.pending:
+            return CHANCE if self.pending[0].kind in CHANCE_PENDING else 0
+        if self.stage in ("setup-keep", "actions"):
+            return 0
+        return CHANCE
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        from explorer.games.warps_edge.actions import legal_actions
+
+        return legal_actions(self)
+
+    def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        from explorer.games.warps_edge.rules import chance_outcomes
+
+        return chance_outcomes(self)
+
+    def _apply(self, action: Action) -> "WarpsEdgeState":
+        from explorer.games.warps_edge.rules import apply_action
+
+        return apply_action(self, action)
+
+    def _result(self) -> Result:
+        if self.outcome == "won":
+            n = len(self.sections)
+            return Result((0,), (1.0,), f"the Pilot wins: all {n} mothership sections are defeated (warp {self.warp})")
+        if self.outcome == "lost-hull":
+            return Result((), (0.0,), f"the Pilot loses: the hull reached 0 (warp {self.warp}, turn {self.turn})")
+        return Result((), (0.0,), f"the Pilot loses: the final warp ({self.warp_track}) ended with the mothership active")
+
+    def why_illegal(self, action: Action) -> str:
+        from explorer.games.warps_edge.actions import why_illegal
+
+        return why_illegal(self, action) or super().why_illegal(action)
+
+    def parse_notation(self, text: str) -> Action | None:
+        from explorer.games.warps_edge.actions import parse_notation
+
+        return parse_notation(self, text)
+
+    def render(self) -> str:
+        from explorer.games.warps_edge.render import render
+
+        return render(self)
