@@ -1,0 +1,241 @@
+"""The effect interpreter: card abilities (data) become queued steps, resolved one at a time.
+
+Each :class:`~explorer.games.star_realms.state.Task` is automatic (``+3 Combat``),
+a chance node (``draw``: a card from a player's deck, reshuffling the discard
+pile when the deck is empty; ``refill``: a card from the trade deck into the
+trade row) or a decision of ``task.player`` (``choose``, ``scrap``, ``discard``,
+``destroy``, ``copy``, ``acquire``, ``target``). There is one small function
+per effect *kind*, never one per card.
+
+>>> from explorer.games.star_realms.state import Task
+>>> sorted(AUTOMATIC)[:3], is_decision(Task("choose", 0))
+(['authority', 'combat', 'draw_if_bases'], True)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from explorer.core import Action, Deck
+from explorer.games.star_realms.cards import Effect, describe
+from explorer.games.star_realms.formats import base_targets, targets
+
+if TYPE_CHECKING:
+    from explorer.games.star_realms.state import StarRealmsState, Task
+
+AUTOMATIC = frozenset({"trade", "combat", "authority", "next_ship_to_top", "draw_per_faction_played", "draw_if_bases"})
+CHANCE_KINDS = frozenset({"draw", "refill"})
+THEN_DRAW = frozenset({"discard_then_draw", "scrap_hand_or_discard_then_draw"})
+
+
+def is_decision(task: "Task") -> bool:
+    return task.kind not in AUTOMATIC and task.kind not in CHANCE_KINDS
+
+
+def tasks_for(effects: tuple[Effect, ...], player: int, card: str, slot: str) -> tuple["Task", ...]:
+    """The queued steps of an ability: one per effect, in the card's order."""
+    from explorer.games.star_realms.state import Task
+
+    return tuple(Task(e.kind, player, card, slot, i, e.amount) for i, e in enumerate(effects))
+
+
+def effect_of(s: "StarRealmsState", task: "Task") -> Effect:
+    """The card-data effect a task came from (``slot`` may be ``primary/0/1``: option 1 of a choice)."""
+    card = s.card(task.card)
+    parts = task.slot.split("/")
+    effects = getattr(card, parts[0])
+    for i in range(1, len(parts), 2):
+        effects = effects[int(parts[i])].options[int(parts[i + 1])]
+    return effects[task.index]
+
+
+def scrap_to(s: "StarRealmsState", name: str) -> "StarRealmsState":
+    """A scrapped card leaves the game; an Explorer goes back to the Explorer pile."""
+    if name == "Explorer":
+        return s.replace(explorers=s.explorers + 1)  # type: ignore[return-value]
+    return s.replace(scrap_heap=s.scrap_heap.add(name))  # type: ignore[return-value]
+
+
+def _pop(s: "StarRealmsState", *front: "Task") -> "StarRealmsState":
+    return s.replace(queue=front + s.queue[1:])  # type: ignore[return-value]
+
+
+def _refill(s: "StarRealmsState", player: int) -> "Task":
+    from explorer.games.star_realms.state import Task
+
+    return Task("refill", player)
+
+
+def _draw(player: int, n: int) -> tuple["Task", ...]:
+    from explorer.games.star_realms.state import Task
+
+    return (Task("draw", player, amount=n),) if n > 0 else ()
+
+
+def _finish(s: "StarRealmsState", task: "Task") -> "StarRealmsState":
+    """Drop a finished task; "then draw that many" tasks queue their draw."""
+    return _pop(s, *(_draw(task.player, task.done) if task.kind in THEN_DRAW else ()))
+
+
+def needs_chance(s: "StarRealmsState", task: "Task") -> bool:
+    if task.kind == "draw":
+        return bool(s.players[task.player].deck)
+    if task.kind == "refill":
+        return bool(s.trade_deck) and len(s.row) < 5
+    return False
+
+
+def step(s: "StarRealmsState", task: "Task") -> "StarRealmsState | None":
+    """Resolve the front task if no one needs to decide or draw; ``None`` when it waits."""
+    p = s.players[task.player]
+    if task.kind == "draw":
+        if p.deck:
+            return None
+        if p.discard:  # reshuffle: the discard pile becomes the deck, order unknown
+            return s.with_player(task.player, deck=Deck.shuffled(p.discard), discard=type(p.discard)())
+        return _pop(s)
+    if task.kind == "refill":
+        return None if needs_chance(s, task) else _pop(s)
+    if task.kind in ("trade", "combat"):
+        return _pop(s.with_player(task.player, **{task.kind: getattr(p, task.kind) + task.amount}))
+    if task.kind == "authority":
+        authority = list(s.authority)
+        authority[s.fmt.lives[task.player]] += task.amount
+        return _pop(s.replace(authority=tuple(authority)))  # type: ignore[arg-type]
+    if task.kind == "next_ship_to_top":
+        return _pop(s.with_player(task.player, next_ship_to_top=True))
+    if task.kind == "draw_per_faction_played":
+        return _pop(s, *_draw(task.player, p.played.count(effect_of(s, task).faction)))
+    if task.kind == "draw_if_bases":
+        enough = len(p.bases) >= effect_of(s, task).bases
+        return _pop(s, *_draw(task.player, task.amount if enough else 0))
+    if task.kind == "opponent_discards":
+        found = targets(s.fmt, task.player, s.alive)
+        if len(found) == 1:
+            from explorer.games.star_realms.state import Task
+
+            return _pop(s, Task("discard", found[0], amount=task.amount))
+        return None if found else _pop(s)
+    if not options(s, task):
+        return _finish(s, task)
+    return None
+
+
+def chance_outcomes(s: "StarRealmsState") -> tuple[tuple[Action, Fraction], ...]:
+    task = s.queue[0]
+    if task.kind == "draw":
+        return tuple((Action("draw", (c,)), pr) for c, pr in s.players[task.player].deck.draw_outcomes())
+    return tuple((Action("reveal", (c,)), pr) for c, pr in s.trade_deck.draw_outcomes())
+
+
+def apply_chance(s: "StarRealmsState", action: Action) -> "StarRealmsState":
+    task = s.queue[0]
+    card = action.args[0]
+    rest = (task.__class__(**{**task.__dict__, "amount": task.amount - 1}),) if task.amount > 1 else ()
+    if action.kind == "draw":
+        p = s.players[task.player]
+        s = s.with_player(task.player, deck=p.deck.after_draw(card), hand=p.hand.add(card))
+    else:
+        s = s.replace(trade_deck=s.trade_deck.after_draw(card), row=s.row.add(card))  # type: ignore[assignment]
+    return _pop(s, *rest)
+
+
+def _base_label(s: "StarRealmsState", name: str, owner: int) -> tuple[str, ...]:
+    return (name,) if len(s.players) == 2 else (name, "of", "player", str(owner + 1))
+
+
+def options(s: "StarRealmsState", task: "Task") -> tuple[Action, ...]:
+    """The choices of a decision task, in a fixed order."""
+    p = s.players[task.player]
+    kind = task.kind
+    if kind == "opponent_discards":
+        return tuple(Action("target", ("player", str(q + 1))) for q in targets(s.fmt, task.player, s.alive))
+    if kind == "discard":
+        return tuple(Action("discard", (c,)) for c in p.hand.kinds())
+    if kind == "discard_then_draw":
+        return tuple(Action("discard", (c,)) for c in p.hand.kinds()) + (Action("done"),) if p.hand else ()
+    if kind in ("scrap_hand_or_discard", "scrap_hand_or_discard_then_draw", "scrap_hand"):
+        found = tuple(Action("scrap", ("hand", c)) for c in p.hand.kinds())
+        if kind != "scrap_hand":
+            found += tuple(Action("scrap", ("discard", c)) for c in p.discard.kinds())
+            found += (Action("done"),) if found else ()
+        return found
+    if kind == "scrap_trade_row":
+        return tuple(Action("scrap", ("row", c)) for c in s.row.kinds()) + ((Action("done"),) if s.row else ())
+    if kind == "destroy_base":
+        seen: list[Action] = []
+        for q in base_targets(s.fmt, task.player, s.alive, s.game.variant == "hunter_right_neighbour_bases"):
+            for rec in s.players[q].bases:
+                a = Action("destroy", _base_label(s, rec.name, q))
+                if a not in seen:
+                    seen.append(a)
+        return tuple(seen) + ((Action("done"),) if seen else ())
+    if kind == "acquire_ship_to_top":
+        return tuple(Action("acquire", (c,)) for c in s.row.kinds() if s.card(c).is_ship)
+    if kind == "copy_ship":
+        names = {r.definition for r in p.ships if r.definition != "Stealth Needle"}
+        return tuple(Action("copy", (c,)) for c in sorted(names))
+    if kind == "choose":
+        return tuple(Action("choose", (describe(o),)) for o in effect_of(s, task).options)
+    raise ValueError(f"unknown effect kind {kind!r}")
+
+
+def apply_decision(s: "StarRealmsState", action: Action) -> "StarRealmsState":
+    """Apply one of ``options(s, s.queue[0])``."""
+    task = s.queue[0]
+    me = task.player
+    p = s.players[me]
+    less = task.__class__(**{**task.__dict__, "amount": task.amount - 1, "done": task.done + 1})
+    if action.kind == "done":
+        return _finish(s, task)
+    if action.kind == "target":
+        from explorer.games.star_realms.state import Task
+
+        return _pop(s, Task("discard", int(action.args[1]) - 1, amount=task.amount))
+    if action.kind == "choose":
+        labels = [str(a.args[0]) for a in options(s, task)]
+        j = labels.index(action.args[0])
+        option = effect_of(s, task).options[j]
+        return _pop(s, *tasks_for(option, me, task.card, f"{task.slot}/{task.index}/{j}"))
+    if action.kind == "discard":
+        card = action.args[0]
+        s = s.with_player(me, hand=p.hand.remove(card), discard=p.discard.add(card))
+    elif action.kind == "scrap":
+        zone, card = action.args
+        if zone == "row":
+            s = scrap_to(s.replace(row=s.row.remove(card)), card)  # type: ignore[arg-type]
+            return _pop(s, _refill(s, me), *((less,) if less.amount > 0 else ()))
+        s = scrap_to(s.with_player(me, **{zone: getattr(p, zone).remove(card)}), card)
+    elif action.kind == "destroy":
+        name = action.args[0]
+        owner = int(action.args[3]) - 1 if len(action.args) > 1 else 1 - me
+        return _pop(destroy_base(s, owner, name))
+    elif action.kind == "acquire":
+        card = action.args[0]
+        s = s.replace(row=s.row.remove(card))  # type: ignore[assignment]
+        s = s.with_player(me, deck=s.players[me].deck.put_on_top(card))
+        return _pop(s, _refill(s, me))
+    elif action.kind == "copy":
+        return copy_ship(s, me, action.args[0])
+    if less.amount <= 0:
+        return _finish(s, less)
+    return _pop(s, less)
+
+
+def copy_ship(s: "StarRealmsState", me: int, name: str) -> "StarRealmsState":
+    """Stealth Needle becomes a copy of ``name``: it gains that ship's faction and abilities."""
+    p = s.players[me]
+    ships = list(p.ships)
+    i = max(i for i, r in enumerate(ships) if r.name == "Stealth Needle" and not r.copied)
+    ships[i] = ships[i].__class__(name="Stealth Needle", copied=name)
+    s = s.with_player(me, ships=tuple(ships))
+    return _pop(s, *tasks_for(s.card(name).primary, me, name, "primary"))
+
+
+def destroy_base(s: "StarRealmsState", owner: int, name: str) -> "StarRealmsState":
+    """A destroyed base goes to its owner's discard pile."""
+    p = s.players[owner]
+    bases = list(p.bases)
+    del bases[next(i for i, r in enumerate(bases) if r.name == name)]
+    return s.with_player(owner, bases=tuple(bases), discard=p.discard.add(name))

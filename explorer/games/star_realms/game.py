@@ -1,0 +1,98 @@
+"""Star Realms (base set): the game object, its variants, setup and policies.
+
+>>> import explorer
+>>> game = explorer.load_game("star_realms")
+>>> s = explorer.Match(game, seed=3)
+>>> s.play("random", max_steps=40) > 0
+True
+>>> game.initial_state(players=4, format="hydra").authority
+(75, 75)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cached_property
+from typing import Any
+
+from explorer.core import Deck, Game, GameInfo, Multiset, Variant
+from explorer.errors import RulesError
+from explorer.games.star_realms.cards import Card, load_cards, starting_deck, trade_deck
+from explorer.games.star_realms.formats import FORMATS, make_format
+from explorer.games.star_realms.state import PlayerState, StarRealmsState, Task
+from explorer.games.star_realms.turn import settle
+
+DEFAULT_TURN_LIMIT = 200
+"""A documented engine rule (not in the seed): after this many turns the game is a draw."""
+
+
+class StarRealms(Game):
+    """Star Realms, base set. Options: ``turn_limit`` (0 = none), ``cards_file`` (a TOML path)."""
+
+    state_class = StarRealmsState
+    action_kinds = ("play", "use", "scrap", "buy", "attack", "end", "choose", "discard", "destroy",
+                    "acquire", "copy", "target", "done", "draw", "reveal")
+
+    @property
+    def info(self) -> GameInfo:
+        return GameInfo(
+            id="star_realms",
+            title="Star Realms (base set)",
+            min_players=2,
+            max_players=6,
+            variants=(
+                Variant("standard", "the seed document: Explorer +1 Trade and +1 Authority; 10-16 Explorers; "
+                                    "Hunter attacks only the left opponent"),
+                Variant("printed_explorer", "the printed Explorer: primary +2 Trade, no Authority"),
+                Variant("unlimited_explorers", "the Explorer pile never runs out"),
+                Variant("hunter_right_neighbour_bases", "Hunter: the right-hand neighbour's Bases may also be attacked"),
+            ),
+            data_source="seed 001_a89ac32cd3e5dbd0.txt; cards from shared/reference/star_realms.md "
+                        "(S1 samervin/star-realms-database, S2 icesphere/star-realms, S3 tonywok/realms)",
+            summary="Deck-building space combat: 80-card trade deck, formats standard, free_for_all, "
+                    "hunter, hydra, emperor, raid.",
+        )
+
+    @cached_property
+    def cards(self) -> dict[str, Card]:
+        """Every card by name for this variant."""
+        cards = load_cards(self.options.get("cards_file"))
+        if self.variant == "printed_explorer":
+            explorer = cards["Explorer"]
+            cards["Explorer"] = dataclasses.replace(explorer, primary=explorer.printed_primary)
+        return cards
+
+    @property
+    def turn_limit(self) -> int:
+        return int(self.options.get("turn_limit", DEFAULT_TURN_LIMIT))
+
+    def initial_state(self, *, players: int = 2, format: str | None = None, explorers: int = 10,
+                      **setup: Any) -> StarRealmsState:
+        """The shuffled decks; the first chance nodes reveal the trade row, then deal the starting hands.
+
+        Seat 0 moves first (choose seats to choose the first player). ``explorers``: 10-16.
+        """
+        if setup:
+            raise RulesError(f"unknown setup option(s) {sorted(setup)}; allowed: players, format, explorers")
+        fmt = make_format(format or ("standard" if players == 2 else "free_for_all"), players)
+        if not (isinstance(explorers, int) and 10 <= explorers <= 16):
+            raise RulesError(f"explorers: the Explorer pile has 10 to 16 cards, got {explorers!r}")
+        start = Deck.shuffled(Multiset(starting_deck(self.cards)))
+        queue = (Task("refill", 0, amount=5),) + tuple(
+            Task("draw", seat, amount=fmt.hands[seat]) for seat in range(players))
+        state = StarRealmsState(
+            game=self, format=fmt.name, players=tuple(PlayerState(deck=start) for _ in range(players)),
+            authority=fmt.authority, trade_deck=Deck.shuffled(Multiset(trade_deck(self.cards))),
+            explorers=explorers, queue=queue)
+        return settle(state)
+
+    def policies(self) -> dict[str, Any]:
+        from explorer.games.star_realms.policies import heuristic_policy
+
+        return {**super().policies(), "heuristic": heuristic_policy}
+
+    def player_name(self, player: int) -> str:
+        return f"Player {player + 1}"
+
+
+__all__ = ["StarRealms", "FORMATS"]

@@ -1,0 +1,103 @@
+"""Policies: ``heuristic`` plays a sensible Star Realms turn; ``random`` comes from the core.
+
+The heuristic plays every card (bases first), uses every base, buys the most
+expensive card it can afford (an Explorer when nothing costs 2 or more),
+destroys the strongest base it can reach, then hits the weakest opponent with
+all its Combat. In choices it scraps Vipers and Scouts, discards its cheapest
+card, and picks the option worth most.
+
+>>> import explorer, numpy as np
+>>> s = explorer.load_game("star_realms").initial_state()
+>>> while s.is_chance(): s = s.apply(s.chance_outcomes()[0][0])
+>>> str(heuristic_policy(s, np.random.default_rng(0))).startswith("play")
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from explorer.core import Action, State
+
+JUNK = ("Viper", "Scout")
+
+
+def _cost(state: State, name: object) -> int:
+    cards = state.game.cards  # type: ignore[attr-defined]
+    return cards[name].cost if name in cards else 0
+
+
+def _option_value(text: str) -> float:
+    value = 0.0
+    for n, what in re.findall(r"\+(\d+) (Trade|Combat|Authority)", text):
+        value += int(n) * (0.5 if what == "Authority" else 1.0)
+    if "draw" in text:
+        value += 2.5
+    return value
+
+
+def _decide(state: State, actions: tuple[Action, ...]) -> Action:
+    by_kind: dict[str, list[Action]] = {}
+    for a in actions:
+        by_kind.setdefault(a.kind, []).append(a)
+    done = by_kind.get("done", [None])[0]
+    if "choose" in by_kind:
+        return max(by_kind["choose"], key=lambda a: _option_value(str(a.args[0])))
+    if "scrap" in by_kind:
+        scraps = by_kind["scrap"]
+        junk = [a for a in scraps if a.args[-1] in JUNK and a.args[0] in ("hand", "discard")]
+        junk.sort(key=lambda a: (a.args[-1] != "Viper", a.args[0] != "discard"))
+        if junk:
+            return junk[0]
+        rows = [a for a in scraps if a.args[0] == "row"]
+        if rows and done is not None:
+            return max(rows, key=lambda a: _cost(state, a.args[1]))
+        if done is not None:
+            return done
+        return min(scraps, key=lambda a: _cost(state, a.args[-1]))
+    if "discard" in by_kind:
+        cheap = min(by_kind["discard"], key=lambda a: _cost(state, a.args[0]))
+        if done is not None and cheap.args[0] not in JUNK:
+            return done
+        return cheap
+    if "destroy" in by_kind:
+        return max(by_kind["destroy"], key=lambda a: _cost(state, a.args[0]))
+    for kind in ("acquire", "copy"):
+        if kind in by_kind:
+            return max(by_kind[kind], key=lambda a: _cost(state, a.args[0]))
+    if "target" in by_kind:
+        s = state
+        return min(by_kind["target"], key=lambda a: s.authority[s.fmt.lives[int(a.args[1]) - 1]])  # type: ignore[attr-defined]
+    return actions[0]
+
+
+def heuristic_policy(state: State, rng: np.random.Generator) -> Action:
+    """A greedy, deterministic Star Realms player (``rng`` is unused)."""
+    actions = state.legal_actions()
+    if state.queue:  # type: ignore[attr-defined]
+        return _decide(state, actions)
+    cards = state.game.cards  # type: ignore[attr-defined]
+    plays = [a for a in actions if a.kind == "play"]
+    if plays:
+        return max(plays, key=lambda a: (cards[a.args[0]].is_base, cards[a.args[0]].cost))
+    uses = [a for a in actions if a.kind == "use"]
+    if uses:
+        return uses[0]
+    buys = [a for a in actions if a.kind == "buy"]
+    if buys:
+        best = max(buys, key=lambda a: (cards[a.args[0]].cost if a.args[0] != "Explorer" else 1.5, len(a.args)))
+        if best.args[0] != "Explorer" or len(state.players[state.actor].discard) < 12:  # type: ignore[attr-defined]
+            return best
+    attacks = [a for a in actions if a.kind == "attack"]
+    bases = [a for a in attacks if a.args[0] not in ("player", "team")]
+    if bases:
+        return max(bases, key=lambda a: (cards[a.args[0]].is_outpost, cards[a.args[0]].defense))
+    hits = [a for a in attacks if a.args[0] in ("player", "team")]
+    if hits:
+        most = max(a.args[2] for a in hits)
+        s = state
+        return min((a for a in hits if a.args[2] == most),
+                   key=lambda a: s.authority[s.fmt.lives[a.args[1] - 1]] if a.args[0] == "player" else 0)  # type: ignore[attr-defined]
+    return actions[-1]

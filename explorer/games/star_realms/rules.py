@@ -1,0 +1,239 @@
+"""Main-phase actions: play, use a base, scrap from play, acquire, attack — each with its reason when illegal.
+
+Notation (2 players): ``play Cutter``, ``use Trading Post``, ``scrap Ram``,
+``buy Cutter``, ``buy Cutter to top`` (after Freighter's ally or Central Office),
+``buy Explorer``, ``attack Space Station``, ``attack player 2 5``, ``end turn``.
+With more players a base is named with its owner (``attack War World of player 3``)
+and a shared Hydra Authority as a team (``attack team 2 6``).
+
+>>> import explorer
+>>> s = explorer.Match(explorer.load_game("star_realms"), seed=1)
+>>> s.play("random", max_steps=12) and None
+>>> all(str(a).split()[0] in ("play", "use", "scrap", "buy", "attack", "end") for a in s.state.legal_actions()) or s.state.queue != ()
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from explorer.core import Action
+from explorer.games.star_realms.effects import destroy_base, scrap_to, tasks_for
+from explorer.games.star_realms.formats import base_targets, protectors, targets
+from explorer.games.star_realms.state import InPlay
+
+if TYPE_CHECKING:
+    from explorer.games.star_realms.state import StarRealmsState
+
+END = Action("end", ("turn",))
+
+
+def trade_available(s: "StarRealmsState", me: int) -> int:
+    """Trade ``me`` may spend: their own pool, plus teammates' in formats that pool Trade."""
+    if s.fmt.pooled_trade:
+        return sum(s.players[m].trade for m in s.members() if s.fmt.teams[m] == s.fmt.teams[me])
+    return s.players[me].trade
+
+
+def _pay(s: "StarRealmsState", me: int, cost: int) -> "StarRealmsState":
+    payers = [me] + [m for m in s.members() if m != me and s.fmt.pooled_trade and s.fmt.teams[m] == s.fmt.teams[me]]
+    for m in payers:
+        take = min(cost, s.players[m].trade)
+        s = s.with_player(m, trade=s.players[m].trade - take)
+        cost -= take
+    return s
+
+
+def explorer_available(s: "StarRealmsState") -> bool:
+    return s.explorers > 0 or s.game.variant == "unlimited_explorers"
+
+
+def _owner_label(s: "StarRealmsState", name: str, owner: int) -> tuple:
+    return (name,) if len(s.players) == 2 else (name, "of", "player", owner + 1)
+
+
+def attack_plan(s: "StarRealmsState", me: int) -> tuple[list[tuple[int, str]], list[int], dict[int, str]]:
+    """``(attackable bases as (owner, name), attackable seats (one per Authority), blocked seats -> outpost)``."""
+    fmt, alive = s.fmt, s.alive
+    hitting = targets(fmt, me, alive)
+    bases: list[tuple[int, str]] = []
+    seats: list[int] = []
+    blocked: dict[int, str] = {}
+    lives: set[int] = set()
+    for q in base_targets(fmt, me, alive, s.game.variant == "hunter_right_neighbour_bases"):
+        outposts = [(o, r.name) for o in protectors(fmt, q, alive) for r in s.players[o].bases
+                    if s.card(r.name).is_outpost]
+        found = outposts or [(q, r.name) for r in s.players[q].bases]
+        bases += [b for b in found if b not in bases]
+        if q in hitting:
+            if outposts:
+                blocked[q] = outposts[0][1]
+            elif fmt.lives[q] not in lives:
+                lives.add(fmt.lives[q])
+                seats.append(q)
+    return bases, seats, blocked
+
+
+def _life_label(s: "StarRealmsState", seat: int) -> tuple[str, int]:
+    if s.fmt.shares_life(seat):
+        return ("team", s.fmt.teams[seat] + 1)
+    return ("player", seat + 1)
+
+
+def attack_actions(s: "StarRealmsState", me: int) -> list[Action]:
+    combat = s.players[me].combat
+    if combat <= 0:
+        return []
+    bases, seats, _ = attack_plan(s, me)
+    found = [Action("attack", _owner_label(s, name, o)) for o, name in bases if s.card(name).defense <= combat]
+    amounts = range(1, combat + 1) if len(seats) > 1 else (combat,)
+    found += [Action("attack", (*_life_label(s, q), n)) for q in seats for n in amounts]
+    return list(dict.fromkeys(found))
+
+
+def main_actions(s: "StarRealmsState") -> tuple[Action, ...]:
+    """The main-phase actions of the player moving, in a fixed order."""
+    me = s.actor
+    p = s.players[me]
+    found = [Action("play", (c,)) for c in p.hand.kinds()]
+    found += [Action("use", (r.name,)) for r in p.bases if not r.primary_used and s.card(r.name).primary]
+    found += [Action("scrap", (r.name,)) for r in p.in_play() if s.card(r.definition).scrap]
+    trade = trade_available(s, me)
+    for c in s.row.kinds():
+        card = s.card(c)
+        if card.cost <= trade:
+            found.append(Action("buy", (c,)))
+            if card.is_ship and p.next_ship_to_top:
+                found.append(Action("buy", (c, "to", "top")))
+    if explorer_available(s) and s.card("Explorer").cost <= trade:
+        found.append(Action("buy", ("Explorer",)))
+        if p.next_ship_to_top:
+            found.append(Action("buy", ("Explorer", "to", "top")))
+    found += attack_actions(s, me)
+    found.append(END)
+    return tuple(dict.fromkeys(found))
+
+
+def apply_main(s: "StarRealmsState", action: Action) -> "StarRealmsState":
+    """Apply a legal main-phase action (the caller settles the queue afterwards)."""
+    me = s.actor
+    p = s.players[me]
+    kind, args = action.kind, action.args
+    if kind == "play":
+        name = args[0]
+        card = s.card(name)
+        p = p.__class__(**{**p.__dict__, "hand": p.hand.remove(name), "played": p.played.add(card.faction)})
+        tasks = tasks_for(card.primary, me, name, "primary")
+        if card.is_ship:
+            bonus = sum(s.card(r.name).passive_amount("ship_combat") for r in p.bases)
+            p = p.__class__(**{**p.__dict__, "ships": p.ships + (InPlay(name),), "combat": p.combat + bonus})
+        else:
+            bonus = card.passive_amount("ship_combat") * len(p.ships)
+            p = p.__class__(**{**p.__dict__, "bases": p.bases + (InPlay(name),), "combat": p.combat + bonus})
+            tasks = ()  # a base's primary is used with "use" (when played or later this turn)
+        players = list(s.players)
+        players[me] = p
+        return s.replace(players=tuple(players), queue=s.queue + tasks)  # type: ignore[return-value]
+    if kind == "use":
+        bases = list(p.bases)
+        i = next(i for i, r in enumerate(bases) if r.name == args[0] and not r.primary_used)
+        bases[i] = InPlay(bases[i].name, bases[i].copied, bases[i].ally_used, bases[i].ally2_used, True)
+        s = s.with_player(me, bases=tuple(bases))
+        return s.replace(queue=s.queue + tasks_for(s.card(args[0]).primary, me, args[0], "primary"))  # type: ignore[return-value]
+    if kind == "scrap":
+        name = args[0]
+        ships, bases = list(p.ships), list(p.bases)
+        zone = ships if any(r.name == name for r in ships) else bases
+        # Scrap the copy that has already used the most of its abilities.
+        i = max((i for i, r in enumerate(zone) if r.name == name),
+                key=lambda i: (zone[i].primary_used, zone[i].ally_used, i))
+        definition = zone[i].definition
+        del zone[i]
+        s = scrap_to(s.with_player(me, ships=tuple(ships), bases=tuple(bases)), name)
+        return s.replace(queue=s.queue + tasks_for(s.card(definition).scrap, me, definition, "scrap"))  # type: ignore[return-value]
+    if kind == "buy":
+        return acquire(s, me, args[0], to_top=len(args) > 1)
+    if kind == "attack":
+        return attack(s, me, args)
+    raise ValueError(f"not a main-phase action: {action}")
+
+
+def acquire(s: "StarRealmsState", me: int, name: str, *, to_top: bool) -> "StarRealmsState":
+    """Pay, take the card (trade row or Explorer pile), refill the row at once."""
+    from explorer.games.star_realms.state import Task
+
+    card = s.card(name)
+    s = _pay(s, me, card.cost)
+    if name == "Explorer":
+        if s.game.variant != "unlimited_explorers":
+            s = s.replace(explorers=s.explorers - 1)  # type: ignore[assignment]
+    else:
+        s = s.replace(row=s.row.remove(name), queue=(Task("refill", me),) + s.queue)  # type: ignore[assignment]
+    p = s.players[me]
+    flag = p.next_ship_to_top and not card.is_ship
+    if to_top:
+        return s.with_player(me, deck=p.deck.put_on_top(name), next_ship_to_top=False)
+    return s.with_player(me, discard=p.discard.add(name), next_ship_to_top=flag)
+
+
+def attack(s: "StarRealmsState", me: int, args: tuple) -> "StarRealmsState":
+    p = s.players[me]
+    if args[0] in ("player", "team") and len(args) == 3 and isinstance(args[2], int):
+        n = args[2]
+        seat = args[1] - 1 if args[0] == "player" else next(
+            q for q in attack_plan(s, me)[1] if s.fmt.teams[q] == args[1] - 1)
+        authority = list(s.authority)
+        authority[s.fmt.lives[seat]] -= n
+        return s.with_player(me, combat=p.combat - n).replace(authority=tuple(authority))  # type: ignore[return-value]
+    name = args[0]
+    owner = args[3] - 1 if len(args) > 1 else 1 - me
+    s = s.with_player(me, combat=p.combat - s.card(name).defense)
+    return destroy_base(s, owner, name)
+
+
+def why_illegal_main(s: "StarRealmsState", action: Action) -> str:
+    """Why a main-phase action is not legal now ('' if no specific reason is known)."""
+    me, p, args = s.actor, s.players[s.actor], action.args
+    if action.kind == "play" and args and args[0] not in p.hand:
+        return f"{args[0]} is not in your hand"
+    if action.kind == "use" and args:
+        if not any(r.name == args[0] for r in p.bases):
+            return f"you have no base {args[0]} in play"
+        return f"{args[0]}'s primary ability was already used this turn"
+    if action.kind == "scrap" and args and len(args) == 1:
+        if not any(r.name == args[0] for r in p.in_play()):
+            return f"{args[0]} is not in play"
+        return f"{args[0]} has no scrap ability"
+    if action.kind == "buy" and args:
+        name = args[0]
+        if name == "Explorer" and not explorer_available(s):
+            return "the Explorer pile is empty"
+        if name != "Explorer" and name not in s.row:
+            return f"{name} is not in the trade row"
+        cost = s.card(name).cost
+        if cost > trade_available(s, me):
+            return f"{name} costs {cost} Trade, you have {trade_available(s, me)}"
+        if len(args) > 1:
+            return "only a ship may go on top of your deck, after an ability lets the next ship do so"
+    if action.kind == "attack" and args:
+        bases, seats, blocked = attack_plan(s, me)
+        if args[0] in ("player", "team") and len(args) == 3:
+            who = f"{args[0]} {args[1]}"
+            seat = args[1] - 1 if args[0] == "player" else None
+            if seat is not None and seat in blocked:
+                return f"cannot attack {who}: outpost {blocked[seat]} must be destroyed first"
+            if args[0] == "team" and blocked and not seats:
+                return f"cannot attack {who}: outpost {next(iter(blocked.values()))} must be destroyed first"
+            if seat is not None and seat not in seats:
+                return f"{who} cannot be attacked by player {me + 1} in the {s.fmt.name} format"
+            if args[2] > p.combat:
+                return f"cannot attack {who} for {args[2]}: you have {p.combat} Combat"
+            return f"attack {who} with your whole {p.combat} Combat"
+        name = args[0]
+        outposts = [n for _, n in bases if s.card(n).is_outpost]
+        if name in s.game.cards and outposts and not s.card(name).is_outpost:
+            return f"cannot attack {name}: outpost {outposts[0]} must be destroyed first"
+        if name in s.game.cards and s.card(name).is_base and s.card(name).defense > p.combat:
+            return f"{name} has defense {s.card(name).defense}, you have {p.combat} Combat"
+        return f"no attackable base {name}"
+    return ""

@@ -1,0 +1,198 @@
+"""Turn flow: settling the effect queue, ally triggers, end of turn, and the action surface.
+
+After every action the state *settles*: automatic effects resolve, ally
+abilities whose condition now holds fire at once (even in the middle of
+another card's abilities), and resolution stops at the first chance node or
+decision. ``end turn`` runs the discard phase (pools lost, ships and hand to
+the discard pile, bases stay) and queues the draw of 5 (reshuffling when the
+deck runs out), then the next living turn group moves.
+
+>>> import explorer
+>>> s = explorer.load_game("star_realms").initial_state()
+>>> [t.kind for t in s.queue]
+['refill', 'draw', 'draw']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from explorer.core import Action
+from explorer.games.star_realms import effects
+from explorer.games.star_realms.rules import END, apply_main, main_actions, why_illegal_main
+
+if TYPE_CHECKING:
+    from explorer.games.star_realms.state import InPlay, PlayerState, StarRealmsState
+
+HAND_SIZE = 5
+
+DECISION_WORDS = {
+    "opponent_discards": "choose the opponent who discards", "discard": "discard a card",
+    "discard_then_draw": "discard up to {n} then draw that many",
+    "scrap_hand_or_discard": "scrap up to {n} from hand or discard pile",
+    "scrap_hand_or_discard_then_draw": "scrap up to {n} from hand or discard pile, then draw that many",
+    "scrap_hand": "scrap a card from hand", "scrap_trade_row": "scrap a card from the trade row",
+    "destroy_base": "destroy a base", "acquire_ship_to_top": "acquire a ship for free onto your deck",
+    "copy_ship": "copy another ship", "choose": "choose one",
+}
+
+
+def _factions(s: "StarRealmsState", r: "InPlay") -> set[str]:
+    found = {s.card(r.name).faction}
+    if r.copied:
+        found.add(s.card(r.copied).faction)
+    return found
+
+
+def _ally_count(s: "StarRealmsState", records: tuple["InPlay", ...], i: int, faction: str) -> int:
+    return sum(1 for j, r in enumerate(records) if j != i and (
+        faction in _factions(s, r) or s.card(r.name).passive_amount("ally_all_factions")))
+
+
+def trigger_allies(s: "StarRealmsState") -> "StarRealmsState":
+    """Fire every ally (and double-ally) ability whose condition holds and that has not fired this turn."""
+    fired: list = []
+    for m in s.members():
+        p = s.players[m]
+        records = p.ships + p.bases
+        new = list(records)
+        for i, r in enumerate(records):
+            card = s.card(r.definition)
+            for slot, need, used in (("ally", 1, r.ally_used), ("ally2", 2, r.ally2_used)):
+                effects_ = getattr(card, slot)
+                if effects_ and not used and card.faction != "Unaligned" and \
+                        _ally_count(s, records, i, card.faction) >= need:
+                    new[i] = dataclasses.replace(new[i], **{f"{slot}_used": True})
+                    fired += effects.tasks_for(effects_, m, card.name, slot)
+        if new != list(records):
+            s = s.with_player(m, ships=tuple(new[: len(p.ships)]), bases=tuple(new[len(p.ships):]))
+    return s.replace(queue=tuple(fired) + s.queue) if fired else s  # type: ignore[return-value]
+
+
+def _start_turn(s: "StarRealmsState", group: int) -> "StarRealmsState":
+    s = s.replace(stage="main", group=group, turn=s.turn + 1)  # type: ignore[assignment]
+    for m in s.members():
+        fresh = tuple(dataclasses.replace(r, primary_used=False, ally_used=False, ally2_used=False)
+                      for r in s.players[m].bases)
+        s = s.with_player(m, bases=fresh)
+    return s.replace(actor=s.members()[0])  # type: ignore[return-value]
+
+
+def _next_group(s: "StarRealmsState") -> int:
+    groups = s.fmt.groups
+    alive = s.alive
+    for step in range(1, len(groups) + 1):
+        g = (s.group + step) % len(groups)
+        if any(alive[m] for m in groups[g]):
+            return g
+    return s.group
+
+
+def end_turn(s: "StarRealmsState") -> "StarRealmsState":
+    """Hand over to the next teammate, or run the discard phase and queue the draw of 5."""
+    from explorer.games.star_realms.state import Task
+
+    members = s.members()
+    i = members.index(s.actor)
+    if i + 1 < len(members):
+        return s.replace(actor=members[i + 1])  # type: ignore[return-value]
+    draws = []
+    for m in members:
+        p: PlayerState = s.players[m]
+        gone = p.hand + type(p.hand)(r.name for r in p.ships)
+        s = s.with_player(m, hand=type(p.hand)(), ships=(), discard=p.discard + gone, trade=0, combat=0,
+                          played=type(p.played)(), next_ship_to_top=False)
+        draws.append(Task("draw", m, amount=HAND_SIZE))
+    return s.replace(stage="draw", queue=tuple(draws))  # type: ignore[return-value]
+
+
+def settle(s: "StarRealmsState") -> "StarRealmsState":
+    """Resolve automatically until a chance node, a decision, or the main phase needs a move."""
+    while s.outcome() is None:
+        if s.stage == "main":
+            s = trigger_allies(s)
+        if s.queue:
+            moved = effects.step(s, s.queue[0])
+            if moved is None:
+                return s
+            s = moved
+            continue
+        if s.stage == "setup":
+            s = _start_turn(s, 0)
+        elif s.stage == "draw":
+            s = _start_turn(s, _next_group(s))
+        else:
+            return s
+    return s
+
+
+def phase(s: "StarRealmsState") -> str:
+    if s.outcome() is not None:
+        return "game over"
+    who = f"player {s.current_player + 1}" if s.current_player >= 0 else ""
+    if s.queue:
+        task = s.queue[0]
+        if task.kind == "refill":
+            return "setup: reveal the trade row" if s.stage == "setup" else "refill the trade row"
+        if task.kind == "draw":
+            return f"{'setup: ' if s.stage == 'setup' else ''}player {task.player + 1} draws"
+        words = DECISION_WORDS.get(task.kind, task.kind).format(n=task.amount)
+        return f"{words} ({who}, {task.card or 'effect'})"
+    return f"main phase ({who}, turn {s.turn})"
+
+
+def legal_actions(s: "StarRealmsState") -> tuple[Action, ...]:
+    if s.queue:
+        return effects.options(s, s.queue[0])
+    return main_actions(s)
+
+
+def apply_action(s: "StarRealmsState", action: Action) -> "StarRealmsState":
+    if s.queue and s.is_chance():
+        s = effects.apply_chance(s, action)
+    elif s.queue:
+        s = effects.apply_decision(s, action)
+    elif action == END:
+        s = end_turn(s)
+    else:
+        s = apply_main(s, action)
+    return settle(s)
+
+
+def why_illegal(s: "StarRealmsState", action: Action) -> str:
+    if s.is_terminal() or s.is_chance():
+        return ""
+    if s.queue:
+        return f"first {phase(s)}"
+    return why_illegal_main(s, action)
+
+
+def parse_notation(s: "StarRealmsState", text: str) -> Action | None:
+    """Read typed text as an action even when it is not legal now (to explain why).
+
+    >>> import explorer
+    >>> st = explorer.load_game("star_realms").initial_state()
+    >>> parse_notation(st, "attack player 2 5"), parse_notation(st, "buy cutter")
+    (Action(kind='attack', args=('player', 2, 5), label=''), Action(kind='buy', args=('Cutter',), label=''))
+    """
+    words = text.split()
+    if not words:
+        return None
+    kind, rest = words[0].casefold(), words[1:]
+    names = {n.casefold(): n for n in s.game.cards}  # type: ignore[attr-defined]
+    if kind == "end":
+        return END
+    if kind == "attack" and len(rest) == 3 and rest[0].casefold() in ("player", "team") \
+            and rest[1].isdigit() and rest[2].isdigit():
+        return Action("attack", (rest[0].casefold(), int(rest[1]), int(rest[2])))
+    owner: tuple = ()
+    if len(rest) >= 4 and [w.casefold() for w in rest[-3:-1]] == ["of", "player"] and rest[-1].isdigit():
+        owner, rest = ("of", "player", int(rest[-1])), rest[:-3]
+    to_top = len(rest) > 2 and [w.casefold() for w in rest[-2:]] == ["to", "top"]
+    if to_top:
+        rest = rest[:-2]
+    name = names.get(" ".join(rest).casefold())
+    if kind in ("play", "use", "scrap", "buy", "attack") and name:
+        return Action(kind, (name,) + owner + (("to", "top") if to_top else ()))
+    return None

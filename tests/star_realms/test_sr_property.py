@@ -1,0 +1,54 @@
+"""Seeded property tests: cards are conserved, the trade row stays full, random games end."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import explorer
+from explorer import Match, Multiset
+from explorer.games.star_realms.cards import starting_deck, trade_deck
+from explorer.games.star_realms.state import StarRealmsState
+
+GAMES = [("standard", 2, s) for s in range(6)] + [
+    ("free_for_all", 3, 0), ("hunter", 4, 1), ("hydra", 4, 2), ("hydra", 6, 3), ("emperor", 4, 4),
+    ("emperor", 6, 5), ("raid", 3, 6), ("raid", 6, 7)]
+
+
+def everything(s: StarRealmsState) -> Multiset:
+    cards = s.trade_deck.contents() + s.row + s.scrap_heap + Multiset({"Explorer": s.explorers})
+    for p in s.players:
+        cards = cards + p.all_cards()
+    return cards
+
+
+@pytest.mark.parametrize("fmt, players, seed", GAMES)
+def test_cards_are_conserved_in_random_games(fmt: str, players: int, seed: int) -> None:
+    game = explorer.load_game("star_realms")
+    start = game.initial_state(players=players, format=fmt)
+    expected = Multiset(trade_deck(game.cards)) + Multiset({"Explorer": 10}) + Multiset(
+        {k: n * players for k, n in starting_deck(game.cards).items()})
+    m = Match(start, seed=seed)
+    for _ in range(700):
+        s = m.state
+        assert everything(s) == expected
+        if not s.is_chance() and not s.queue and s.stage == "main" and s.trade_deck:
+            assert len(s.row) == 5
+        assert all(p.trade >= 0 and p.combat >= 0 for p in s.players)
+        if s.is_terminal():
+            break
+        m.step(None if s.is_chance() else s.legal_actions()[int(m.rng.integers(len(s.legal_actions())))])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_two_player_games_end_within_the_turn_limit(seed: int) -> None:
+    m = Match(explorer.load_game("star_realms", turn_limit=60), seed=seed)
+    m.play("random", max_steps=100_000)
+    assert m.state.is_terminal() and m.state.turn <= 61
+
+
+def test_every_action_of_a_random_game_replays_from_text() -> None:
+    m = Match(explorer.load_game("star_realms"), seed=11)
+    m.play("random", max_steps=300)
+    again = Match.from_json(m.to_json())
+    assert again.state == m.state and np.all([a == b for a, b in zip(again.states, m.states)])
