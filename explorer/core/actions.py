@@ -23,7 +23,7 @@ TERMINAL: int = -2
 """``current_player`` of a state where the game is over."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Action:
     """One move: what kind it is, its arguments, and how it reads.
 
@@ -39,6 +39,11 @@ class Action:
         if self.label:
             return self.label
         return " ".join([self.kind, *(str(a) for a in self.args)])
+
+    def __repr__(self) -> str:
+        args = f", {self.args!r}" if self.args else ""
+        label = f", label={self.label!r}" if self.label else ""
+        return f"Action({self.kind!r}{args}{label})"
 
 
 def normalise_notation(text: str) -> str:

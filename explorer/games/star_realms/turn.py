@@ -174,7 +174,7 @@ def parse_notation(s: "StarRealmsState", text: str) -> Action | None:
     >>> import explorer
     >>> st = explorer.load_game("star_realms").initial_state()
     >>> parse_notation(st, "attack player 2 5"), parse_notation(st, "buy cutter")
-    (Action(kind='attack', args=('player', 2, 5), label=''), Action(kind='buy', args=('Cutter',), label=''))
+    (Action('attack', ('player', 2, 5)), Action('buy', ('Cutter',)))
     """
     words = text.split()
     if not words:
