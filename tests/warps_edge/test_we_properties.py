@@ -32,11 +32,16 @@ def test_random_games_conserve_tokens_and_enemy_cards(variant: str) -> None:
 
 
 def test_heuristic_beats_random() -> None:
+    """A sensible plan wins the demo often; random play almost never (40 fixed seeds each).
+
+    For seeds 0-39 on ``standard`` the heuristic wins 16 and random 0 (the 200-game rates
+    are in RULES.md); the margin of 8 leaves room for small rule-preserving changes.
+    """
     game = explorer.load_game("warps_edge")
     wins = {p: 0 for p in ("random", "heuristic")}
     for policy in wins:
-        for seed in range(100):
+        for seed in range(40):
             m = Match(game, seed=seed)
             m.play(policy)
             wins[policy] += bool(m.state.result().winners)
-    assert wins["heuristic"] > wins["random"]
+    assert wins["heuristic"] >= wins["random"] + 8

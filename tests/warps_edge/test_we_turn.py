@@ -86,24 +86,6 @@ def test_enhance_upgrades_energy_and_laser_tokens_in_the_pool() -> None:
     assert s.pool == Multiset({"laser-2": 1, "energy-3": 1, "maneuver-1": 1})
 
 
-def test_skill_activates_when_cost_is_met_and_is_used_once_per_warp() -> None:
-    """§4 Activate a Skill: assign tokens meeting the cost in one turn; then exhausted for the warp."""
-    s = position(pool={"energy-1": 2}, skills=())
-    from explorer.games.warps_edge.state import SkillCard
-    s = s.replace(skills=(SkillCard("Demo Shield Surge"),), shields=2)
-    s = play(s, "assign energy-1 to Demo Shield Surge", "assign energy-1 to Demo Shield Surge")
-    assert s.shields == 6 and s.skills[0].exhausted
-    assert s.discard == Multiset({"energy-1": 2})
-
-
-def test_ongoing_skill_removes_its_tokens_and_lasts_the_game() -> None:
-    """§4 Ongoing skills: tokens removed from the game; the effect lasts the rest of the game."""
-    from explorer.games.warps_edge.state import SkillCard
-    s = position(pool={"energy-3": 1}).replace(skills=(SkillCard("Demo Capacitor Bank"),))
-    s = s.apply("assign energy-3 to Demo Capacitor Bank")
-    assert s.removed == Multiset({"energy-3": 1}) and s.max_shields == 10 and s.skills[0].active
-
-
 def test_hold_keeps_tokens_through_end_of_step_and_its_size_is_limited() -> None:
     """§5 Hold: limited storage; tokens in the hold stay when the pool goes to the discard."""
     s = position(row=["Demo Gnat"], pool={"laser-2": 1, "laser-1": 1}, calm=True, bag={"energy-1": 5})

@@ -5,7 +5,7 @@ Notation (what a person types; case and spacing do not matter)::
     fire laser-2 at slot 3          maneuver at slot 1          charge energy-2 at section 3
     use photon-blast at slots 2-3   use warhammer at slot 4     use rupture      use enhance
     repair with energy-1            spend energy-2 on buying    buy laser-3
-    assign energy-1 to Demo Shield Surge                        store laser-1 in hold
+    assign energy-1 to Demo Shield Surge    use skill Demo Shield Surge    store laser-1 in hold
     take laser-1 from hold          end actions                 keep Demo Scavenger
     remove laser-1 from the game    return energy-1 to the bag  gain laser-3
     gain laser-1 from Rupture
@@ -45,6 +45,7 @@ def notation(kind: str, args: tuple) -> str:
         "spend": f"spend {a[0]} on buying",
         "buy": f"buy {a[0]}",
         "assign": f"assign {a[0]} to {a[1]}",
+        "skill": f"use skill {a[0]}",
         "store": f"store {a[0]} in hold",
         "take": f"take {a[0]} from hold",
         "end": "end actions",
@@ -125,6 +126,7 @@ def legal_actions(st: WarpsEdgeState) -> tuple[Action, ...]:
             acts += [make("assign", tid, c.name) for c in ready if skill_needs(st, c)[tok.kind] > 0]
         if len(st.hold) < st.hold_size:
             acts.append(make("store", tid))
+    acts += [make("skill", c.name) for c in st.skills if c.activated]
     acts += [make("take", tid) for tid in st.hold.kinds()]
     if st.credit > 0:
         acts += [make("buy", tid) for tid in st.supply.kinds() if st.token(tid).cost <= st.credit]
@@ -155,6 +157,7 @@ _PATTERNS = [
     (re.compile(r"^fire (\S+) at (.+)$"), "fire"),
     (re.compile(r"^maneuver at (.+)$"), "maneuver"),
     (re.compile(r"^charge (\S+) at (.+)$"), "charge"),
+    (re.compile(r"^use skill (.+)$"), "skill"),
     (re.compile(r"^use (\S+) at (.+)$"), "use"),
     (re.compile(r"^use (\S+)$"), "use"),
     (re.compile(r"^repair with (\S+)$"), "repair"),
@@ -185,7 +188,7 @@ def parse_notation(st: WarpsEdgeState, text: str) -> Action | None:
         g = list(m.groups())
         if kind == "maneuver":
             g = [maneuver, g[0]]
-        elif kind == "keep":
+        elif kind in ("keep", "skill"):
             g = [names.get(g[0], g[0])]
         elif kind == "assign":
             g = [ids.get(g[0], g[0]), names.get(g[1], g[1])]
@@ -215,6 +218,8 @@ def why_illegal(st: WarpsEdgeState, action: Action) -> str:
         return f"{args[0]} was not drawn; keep one of {' or '.join(st.skill_offer)}"
     if kind in CHOICE_KIND.values() or kind == "keep":
         return f"there is no reward or setup choice to make in {st.phase}"
+    if kind == "skill":
+        return why_not_use_skill(st, args[0])
     tid = args[0]
     known = {t.id for t in st.data.tokens}
     if kind in ("fire", "maneuver", "charge", "use", "repair", "spend", "buy", "assign", "store", "take"):
@@ -295,12 +300,29 @@ def why_not_assign(st: WarpsEdgeState, tid: str, name: str) -> str:
     card = cards[name]
     if card.active:
         return f"{name} is an ongoing skill already in effect for the rest of the game"
+    if card.activated:
+        return f"{name} is already activated: use it with 'use skill {name}' before the end of this step"
     if card.exhausted:
         return f"{name} is exhausted: a skill can be used once per warp"
     tok = st.token(tid)
     if tok.kind not in ("energy", "laser", "maneuver"):
         return "skills are paid with energy, laser and maneuver tokens"
     return f"{name} needs no more {tok.kind} this turn"
+
+
+def why_not_use_skill(st: WarpsEdgeState, name: str) -> str:
+    cards = {c.name: c for c in st.skills}
+    if name not in cards:
+        return f"{name} is not one of your skill cards ({', '.join(cards) or 'none'})"
+    card = cards[name]
+    if card.active:
+        return f"{name} is an ongoing skill already in effect for the rest of the game"
+    if card.exhausted:
+        return (f"{name} was already used this warp (a skill can be used once per warp), or its activation "
+                "was lost at the end of step 2")
+    need = skill_needs(st, card)
+    owed = ", ".join(f"{n} {k}" for k, n in need.items() if n)
+    return f"{name} is not activated: assign tokens to meet its cost first (still needed: {owed})"
 
 
 __all__ = ["CHOICE_PENDING", "legal_actions", "make", "parse_notation", "why_illegal"]

@@ -186,6 +186,8 @@ def pilot_action(st: WarpsEdgeState, action: Action) -> WarpsEdgeState:
         return st.replace(hold=st.hold.remove(args[0]), pool=st.pool.add(args[0]))
     if kind == "assign":
         return assign_skill(st, args[0], args[1])
+    if kind == "skill":
+        return use_skill(st, args[0])
     raise ValueError(f"unknown action {action}")
 
 
@@ -259,6 +261,11 @@ def skill_needs(st: WarpsEdgeState, card: SkillCard) -> dict[str, int]:
 
 
 def assign_skill(st: WarpsEdgeState, token_id: str, name: str) -> WarpsEdgeState:
+    """Pay towards a skill; when every part of the cost is met it is *activated* (and exhausted for the warp).
+
+    Seed §4 Activate a Skill: "Must meet or exceed cost in one turn. Once activated,
+    use it at any time during this step." The effect waits for ``use skill <name>``.
+    """
     i = next(k for k, c in enumerate(st.skills) if c.name == name)
     card = st.skills[i]
     card = SkillCard(card.name, card.tokens.add(token_id), card.exhausted, card.active)
@@ -266,15 +273,26 @@ def assign_skill(st: WarpsEdgeState, token_id: str, name: str) -> WarpsEdgeState
     skills = list(st.skills)
     if any(skill_needs(st, card).values()):
         skills[i] = card
-        return st.replace(skills=tuple(skills))
+    else:
+        skills[i] = SkillCard(name, card.tokens, True, False, activated=True)
+    return st.replace(skills=tuple(skills))
+
+
+def use_skill(st: WarpsEdgeState, name: str) -> WarpsEdgeState:
+    """Use an activated skill: its effects resolve; its tokens go to the discard, or leave the game if ongoing.
+
+    Seed §4: ongoing skills "Remove tokens from game when used. Effects last for the rest of the game."
+    """
+    i = next(k for k, c in enumerate(st.skills) if c.name == name)
+    card = st.skills[i]
     skill = st.data.skill(name)
+    skills = list(st.skills)
+    skills[i] = SkillCard(name, EMPTY, True, skill.ongoing)
     if skill.ongoing:
-        skills[i] = SkillCard(name, EMPTY, True, True)
         st = st.replace(skills=tuple(skills), removed=st.removed + card.tokens)
     else:
-        skills[i] = SkillCard(name, EMPTY, True, False)
         st = st.replace(skills=tuple(skills), discard=st.discard + card.tokens)
     return queue(st, skill.effects)
 
 
-__all__ = ["Multiset", "assign", "auto_pending", "pilot_action", "resolve_choice", "stuns"]
+__all__ = ["Multiset", "assign", "use_skill", "auto_pending", "pilot_action", "resolve_choice", "stuns"]

@@ -21,7 +21,7 @@ class WarpsEdge(Game):
     """The solo bag-builder. Options: ``data`` (path to an owner's TOML data file)."""
 
     state_class = WarpsEdgeState
-    action_kinds = ("fire", "maneuver", "charge", "use", "repair", "spend", "buy", "assign", "store", "take", "end",
+    action_kinds = ("fire", "maneuver", "charge", "use", "repair", "spend", "buy", "assign", "skill", "store", "take", "end",
                     "keep", "remove", "return", "gain", "rupture",
                     "draw", "skills", "skill card", "enemies", "arrive")
 

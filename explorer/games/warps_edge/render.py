@@ -54,7 +54,8 @@ def render(st: WarpsEdgeState) -> str:
     skills = []
     for c in st.skills:
         sk = data.skill(c.name)
-        state = "ongoing, in effect" if c.active else "exhausted" if c.exhausted else "ready"
+        state = ("ongoing, in effect" if c.active else f"ACTIVATED: 'use skill {c.name}' this step" if c.activated
+                 else "exhausted" if c.exhausted else "ready")
         paid = f", paid {c.tokens}" if c.tokens else ""
         skills.append(f"{c.name} [{sk.cost_text()}: {', '.join(map(str, sk.effects))}] ({state}{paid})")
     lines.append("Skills: " + ("; ".join(skills) if skills else "none"))

@@ -72,12 +72,21 @@ class Target:
 
 @dataclass(frozen=True)
 class SkillCard:
-    """A skill card in front of the pilot: tokens assigned this turn, exhausted, ongoing and active."""
+    """A skill card in front of the pilot.
+
+    ``tokens``: assigned this step (they stay on the card until the skill is used
+    or step 2 ends). ``exhausted``: activated this warp (seed §4: "Can only be used
+    once per warp"). ``activated``: the cost was met this step and the effect is
+    waiting for ``use skill <name>`` (seed §4: "Once activated, use it at any time
+    during this step"); lost at ``end actions``. ``active``: an ongoing skill in
+    effect for the rest of the game.
+    """
 
     name: str
     tokens: Multiset[str] = EMPTY
     exhausted: bool = False
     active: bool = False
+    activated: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,202 @@
+"""The Warp's Edge data model: the records a data file describes (schema only; checks live in ``data.py``).
+
+>>> Reward("gain", 2, "laser-1")
+Reward(kind='gain', amount=2, token='laser-1')
+>>> str(Reward("max shields", 2))
+'max shields +2'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from explorer.errors import RulesError
+
+LEVEL_COLOURS = {1: "yellow", 2: "orange", 3: "red"}
+POWER_EFFECTS = ("photon_blast", "warhammer", "rupture", "enhance", "laser", "maneuver", "stun", "shields")
+METHODS = ("energy", "lasers", "maneuvers")
+ATTACK_WHEN = ("always", "enemy_slot_empty", "no_enemies", "never")
+TARGETABLE_WHEN = ("always", "no_enemies", "other_sections_defeated")
+ONGOING_EFFECTS = ("armor", "hold", "max shields", "repair", "buy credit")
+
+
+class DataFileError(RulesError):
+    """A Warp's Edge data file that cannot be used; the message names the field."""
+
+
+@dataclass(frozen=True)
+class Reward:
+    """One reward or skill effect: ``kind`` (gain, shields, draw, recover, any, skill, stun, or an ongoing kind)."""
+
+    kind: str
+    amount: int = 1
+    token: str = ""
+
+    def __str__(self) -> str:
+        if self.kind == "gain":
+            return f"gain {self.token}" + (f" x{self.amount}" if self.amount > 1 else "")
+        if self.kind == "any":
+            return "any token"
+        if self.kind == "skill":
+            return "skill"
+        if self.kind == "stun":
+            return "stun enemies"
+        if self.kind in ("hold", "max shields", "repair", "buy credit"):
+            return f"{self.kind} +{self.amount}"
+        return f"{self.kind} {self.amount}"
+
+
+@dataclass(frozen=True)
+class TokenDef:
+    """A kind of token: pilot (energy/laser/maneuver), P.O.W.E.R. or signature."""
+
+    id: str
+    kind: str  # energy, laser, maneuver, power, signature
+    value: int
+    cost: int
+    supply: int
+    name: str = ""
+    effect: str = ""  # for power and signature tokens
+    starfighter: str = ""
+
+    @property
+    def counts_as(self) -> str:
+        """``"laser"``, ``"maneuver"`` or ``""``: what this token counts as when assigned."""
+        if self.kind in ("laser", "maneuver"):
+            return self.kind
+        if self.effect in ("laser", "photon_blast"):
+            return "laser"
+        if self.effect == "maneuver":
+            return "maneuver"
+        return ""
+
+    @property
+    def laser_value(self) -> int:
+        return self.value if self.counts_as == "laser" else 0
+
+    @property
+    def maneuver_value(self) -> int:
+        return self.value if self.counts_as == "maneuver" else 0
+
+
+@dataclass(frozen=True)
+class Enemy:
+    name: str
+    level: int
+    hull: int
+    speed: int
+    attack: int
+    destroy_reward: tuple[Reward, ...]
+    evade_reward: tuple[Reward, ...]
+    ability: str = ""
+
+    @property
+    def colour(self) -> str:
+        return LEVEL_COLOURS[self.level]
+
+
+@dataclass(frozen=True)
+class Skill:
+    name: str
+    energy: int
+    laser: int
+    maneuver: int
+    effects: tuple[Reward, ...]
+    ongoing: bool
+
+    def cost_text(self) -> str:
+        parts = [f"{n} {k}" for k, n in (("energy", self.energy), ("laser", self.laser), ("maneuver", self.maneuver)) if n]
+        return " + ".join(parts) or "free"
+
+
+@dataclass(frozen=True)
+class Section:
+    name: str
+    method: str
+    stat: int
+    attack: int
+    attack_when: str
+    targetable_when: str
+    rewards: tuple[Reward, ...]
+
+
+@dataclass(frozen=True)
+class Mothership:
+    name: str
+    warp_track: int
+    deck: tuple[int, int, int]  # cards to draw at Level 1, 2, 3
+    sections: tuple[Section, ...]
+
+
+@dataclass(frozen=True)
+class Starfighter:
+    name: str
+    hull: int
+    shields: int
+    hold: int
+    loadout: tuple[str, ...]
+    signature_tokens: tuple[str, ...]
+    starting_signature: str
+    ability: str = ""
+
+
+@dataclass(frozen=True)
+class DataSet:
+    """Everything the rules read from a data file."""
+
+    name: str
+    label: str  # "demo" or "owner"
+    path: str
+    tokens: tuple[TokenDef, ...]
+    enemies: tuple[Enemy, ...]
+    skills: tuple[Skill, ...]
+    starfighters: tuple[Starfighter, ...]
+    motherships: tuple[Mothership, ...]
+    starting_bag: tuple[tuple[str, int], ...]
+
+    def token(self, token_id: str) -> TokenDef:
+        for t in self.tokens:
+            if t.id == token_id:
+                return t
+        raise KeyError(token_id)
+
+    def enemy(self, name: str) -> Enemy:
+        return self._enemies()[name]
+
+    def skill(self, name: str) -> Skill:
+        for s in self.skills:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+    def starfighter(self, name: str) -> Starfighter:
+        for s in self.starfighters:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+    def mothership(self, name: str) -> Mothership:
+        for m in self.motherships:
+            if m.name == name:
+                return m
+        raise KeyError(name)
+
+    def _enemies(self) -> dict[str, Enemy]:
+        cache = self.__dict__.get("_enemy_cache")
+        if cache is None:
+            cache = {e.name: e for e in self.enemies}
+            object.__setattr__(self, "_enemy_cache", cache)
+        return cache
+
+    def next_value(self, token_id: str) -> str | None:
+        """The energy or laser token one value up (Enhance), or None."""
+        t = self.token(token_id)
+        if t.kind not in ("energy", "laser"):
+            return None
+        ups = [u for u in self.tokens if u.kind == t.kind and u.value == t.value + 1]
+        return ups[0].id if ups else None
+
+    def describe(self) -> str:
+        if self.label == "demo":
+            return "demonstration data set invented by this project, not the printed components"
+        return f"owner data file {self.path} ({self.name})"
