@@ -1,0 +1,119 @@
+"""Voilà serving ``notebooks/dashboards/`` on loopback, and headless Chromium driven by Playwright.
+
+Chromium is Debian's ``/usr/bin/chromium`` (never ``playwright install``). When it
+is missing, browser tests skip on a developer's machine but fail under CI.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DASHBOARDS = ROOT / "notebooks" / "dashboards"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PAGE_TIMEOUT_MS = 60_000
+START_TIMEOUT_S = 60
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as resp:
+            return resp.status < 500
+    except urllib.error.HTTPError as err:
+        return err.code < 500
+    except OSError:
+        return False
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL (``http://127.0.0.1:N``) of a Voilà serving only the dashboards folder."""
+    voila = Path(sys.executable).parent / "voila"
+    if not voila.exists():
+        pytest.fail(f"voila is not installed next to {sys.executable}")
+    port = _free_port()
+    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    log = open(log_path, "wb")  # noqa: SIM115 - closed in the finally below
+    cmd = [
+        str(voila), str(DASHBOARDS), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+        "--MappingKernelManager.cull_idle_timeout=300", "--MappingKernelManager.cull_interval=60",
+    ]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while not _answers(base + "/"):
+            if proc.poll() is not None:
+                pytest.fail(f"voila exited with {proc.returncode}; log:\n{log_path.read_text(errors='replace')}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"voila did not answer within {START_TIMEOUT_S} s; log:\n"
+                            f"{log_path.read_text(errors='replace')}")
+            time.sleep(0.3)
+        yield base
+    finally:
+        # SIGTERM lets Voilà shut its kernels down (they run in sessions of their own).
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+        except ProcessLookupError:
+            pass
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not os.path.exists(CHROMIUM):
+        message = f"{CHROMIUM} is missing (install Debian's chromium: apt-get install -y chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(message + " — browser tests must run under CI")
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    """A fresh page (own context) with a 60 s default timeout on everything."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})  # type: ignore[attr-defined]
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
+    context.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+    pg = context.new_page()
+    try:
+        yield pg
+    finally:
+        context.close()

@@ -1,0 +1,144 @@
+"""The Warp's Edge dashboard in headless Chromium: assign tokens by clicking, undo, odds chart, buy, next turn.
+
+Seed 1 (the dashboard's default): after keeping a skill, turn 1's pool holds
+energy-1, energy-2, kestrel-lance and two maneuver-1, so a token assignment and
+a buy are both possible at once.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+DASHBOARD = "/voila/render/warps_edge.ipynb"
+BARS = ".re-odds .js-plotly-plot .trace.bars"
+CHART_DATA_JS = """() => Array.from(document.querySelectorAll('.re-odds .js-plotly-plot'))
+    .map(el => JSON.stringify((el.data || []).map(t => t.y)) + (el.querySelector('.trace.bars') || {}).innerHTML)"""
+
+
+def assert_no_error_page(page: Page) -> None:
+    assert "There was an error" not in page.content()
+
+
+def status_text(page: Page) -> str:
+    return page.locator(".re-status").inner_text()
+
+
+def click_and_wait(page: Page, locator) -> None:
+    """Click, then wait until the status line says something new (every move and refusal rewrites it)."""
+    before = status_text(page)
+    locator.click()
+    page.wait_for_function(
+        "prev => { const s = document.querySelector('.re-status'); return s && s.innerText !== prev; }",
+        arg=before, timeout=30_000)
+
+
+def phase(page: Page) -> str:
+    return page.locator(".re-phase").inner_text()
+
+
+def assign(page: Page, token: str, button: str) -> None:
+    select = page.locator(".we-token select")
+    # the options arrive in their own widget message: wait for the token before reading them
+    expect(select.locator("option", has_text=re.compile(rf"^{re.escape(token)}(\s×\d+)?$"))).to_have_count(1)
+    labels = select.locator("option").all_inner_texts()
+    # ipywidgets shows spaces in option labels as no-break spaces
+    index = next((i for i, t in enumerate(labels)
+                  if re.fullmatch(rf"{re.escape(token)}( ×\d+)?", t.replace("\xa0", " ").strip())), None)
+    assert index is not None, f"{token} is not offered: {labels}"
+    select.select_option(index=index)
+    target = page.locator(".we-assign").get_by_role("button", name=button, exact=True)
+    expect(target).to_be_visible()
+    click_and_wait(page, target)
+
+
+def to_next_pilot_step(page: Page) -> None:
+    """Resolve chance and shield-damage choices by clicking until the Pilot's step 2 again."""
+    for _ in range(20):
+        text = phase(page)
+        if "step 2: pilot actions · Pilot decides" in text:
+            return
+        if "Chance" in text:
+            click_and_wait(page, page.locator(".we-resolve"))
+        elif "remove a token" in text:
+            click_and_wait(page, page.locator(".re-actions").get_by_role("button", name=re.compile("^remove ")).first)
+        else:
+            raise AssertionError(f"unexpected phase {text!r}")
+    raise AssertionError(f"did not reach step 2: {phase(page)!r}")
+
+
+def chart_data(page: Page) -> list[str]:
+    return page.evaluate(CHART_DATA_JS)
+
+
+def test_play_by_clicking_undo_odds_chart_and_buy(page: Page, voila_url: str, tmp_path) -> None:
+    page.goto(voila_url + DASHBOARD, wait_until="domcontentloaded")
+    page.wait_for_selector(".we-resolve", timeout=90_000)
+    expect(page.locator(".we-banner")).to_contain_text("Demonstration data set — invented by this project")
+    expect(page.locator(".re-phase")).to_contain_text("setup: draw 2 skill cards")
+
+    click_and_wait(page, page.locator(".we-resolve"))
+    expect(page.locator(".re-phase")).to_contain_text("keep a skill card")
+    click_and_wait(page, page.get_by_role("button", name="keep Demo Field Promotion"))
+    click_and_wait(page, page.locator(".we-resolve"))
+    expect(page.locator(".re-phase")).to_contain_text("step 2: pilot actions")
+    expect(page.locator(".we-enemy-row .we-card")).to_have_count(4)
+
+    # a token assignment: a maneuver evades Demo Flit (speed 1) in slot 1
+    assign(page, "maneuver-1", "slot 1 · Demo Flit")
+    expect(page.locator(".re-status")).to_contain_text("maneuver at slot 1")
+    expect(page.locator('.we-card[data-slot="1"]')).to_contain_text("empty")
+
+    # undo once: Demo Flit is back
+    click_and_wait(page, page.locator(".re-undo"))
+    expect(page.locator(".re-status")).to_contain_text("Undone")
+    expect(page.locator('.we-card[data-slot="1"]')).to_contain_text("Demo Flit")
+
+    # the Odds tab draws its charts from the live state
+    page.get_by_role("tab", name="Odds").click()
+    page.wait_for_selector(BARS, timeout=60_000)
+    expect(page.locator(".re-odds .js-plotly-plot")).to_have_count(2)
+    expect(page.locator(".we-key-odds")).to_contain_text("stun every enemy")
+    before = chart_data(page)
+    page.get_by_role("tab", name="Play").click()
+
+    # buy a token: spend energy-2, then buy laser-1 into the bag
+    assign(page, "energy-2", "spend energy-2 on buying")
+    expect(page.locator(".we-ship-panel")).to_contain_text("buying credit 2")
+    click_and_wait(page, page.locator(".we-general").get_by_role("button", name="buy laser-1", exact=True))
+    expect(page.locator(".re-status")).to_contain_text("buy laser-1")
+
+    page.get_by_role("tab", name="Odds").click()
+    page.wait_for_function(f"prev => JSON.stringify(({CHART_DATA_JS})()) !== prev", arg=_json(before),
+                           timeout=30_000)
+    assert chart_data(page) != before
+    expect(page.locator(BARS).first).to_be_visible()
+    page.get_by_role("tab", name="Play").click()
+
+    # the rest of the turn and the next one, by clicking
+    assign(page, "maneuver-1", "slot 1 · Demo Flit")
+    click_and_wait(page, page.locator(".we-general").get_by_role("button", name="end actions", exact=True))
+    to_next_pilot_step(page)
+    expect(page.locator(".we-warp")).to_contain_text("turn 2")
+    expect(page.locator(".we-token select option").first).to_be_attached()
+    target = page.locator(".we-targets button, .we-token-uses button").first
+    click_and_wait(page, target)
+    expect(page.locator(".re-status")).not_to_contain_text("Internal error")
+    assert_no_error_page(page)
+
+    page.set_viewport_size({"width": 1280, "height": 2200})
+    page.screenshot(path=str(tmp_path / "warps-edge-play.png"), full_page=True)
+    page.get_by_role("tab", name="Odds").click()
+    page.wait_for_selector(BARS, timeout=60_000)
+    page.screenshot(path=str(tmp_path / "warps-edge-odds.png"), full_page=True)
+    assert_no_error_page(page)
+
+
+def _json(value: object) -> str:
+    import json
+
+    return json.dumps(value)

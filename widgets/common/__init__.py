@@ -1,0 +1,25 @@
+"""Pieces every panel shares: the match panel, figure builders, status line, CSV and JSON export."""
+
+from widgets.common.action_picker import ActionPicker
+from widgets.common.charts import (
+    distribution_figure,
+    distributions_figure,
+    figure_outputs,
+    fmt_fraction,
+    fmt_percent,
+    fmt_prob,
+    series_figure,
+    show_figure,
+)
+from widgets.common.csv_export import csv_text, download_link_html
+from widgets.common.history import HistoryView
+from widgets.common.match_panel import MatchPanel, render_html
+from widgets.common.odds_tab import OddsTab
+from widgets.common.save_load import LoadError, SaveLoad
+from widgets.common.status import StatusLine
+
+__all__ = [
+    "ActionPicker", "HistoryView", "LoadError", "MatchPanel", "OddsTab", "SaveLoad", "StatusLine",
+    "csv_text", "distribution_figure", "distributions_figure", "download_link_html", "figure_outputs",
+    "fmt_fraction", "fmt_percent", "fmt_prob", "render_html", "series_figure", "show_figure",
+]

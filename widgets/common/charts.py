@@ -1,0 +1,208 @@
+"""Pure figure builders for the odds panels: data in, ``go.Figure`` out.
+
+Probabilities arrive exact (``Fraction``) and become floats only here, at the
+chart. Every bar carries its exact fraction in the hover text, so a player can
+read "7/9" as well as "77.78%". Colours are faction-neutral (no red-vs-blue
+reading of any game's sides).
+
+>>> from fractions import Fraction
+>>> fig = series_figure({"4+": {0: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}},
+...                     title="Two dice")
+>>> [round(y, 2) for y in fig.data[0].y], [round(y, 2) for y in fig.data[1].y]
+([0.25, 0.5, 0.25], [1.0, 0.75, 0.25])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+import plotly.graph_objects as go
+import plotly.io as pio
+
+# Faction-neutral: slate, amber, teal, plum, olive, sand. None of them reads as a side.
+PALETTE = ("#4C6A92", "#D08C2E", "#3E9C8F", "#8E6C9E", "#7D8F3A", "#B5866A")
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+_MAX_LABELLED_BARS = 30  # above this many bars, percentages on the bars are clutter
+
+
+def fmt_fraction(p: Fraction) -> str:
+    """``Fraction(671, 1296)`` -> ``'671/1296'``; whole numbers print bare (``'0'``, ``'1'``)."""
+    p = Fraction(p)
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+def fmt_percent(p: Fraction) -> str:
+    """A probability as a percentage with two decimals: ``'51.77%'``.
+
+    A probability that is not exactly 0 or 1 never prints as ``0.00%`` or
+    ``100.00%``: it prints ``<0.01%`` or ``>99.99%`` so "impossible" and "certain"
+    keep their meaning.
+    """
+    p = Fraction(p)
+    if 0 < p < Fraction(1, 20000):
+        return "<0.01%"
+    if Fraction(19999, 20000) < p < 1:
+        return ">99.99%"
+    return f"{float(p) * 100:.2f}%"
+
+
+def fmt_prob(p: Fraction) -> str:
+    """``'671/1296 (51.77%)'``."""
+    return f"{fmt_fraction(p)} ({fmt_percent(p)})"
+
+
+def at_least_from_pmf(pmf: Mapping[int, Fraction], ks: list[int]) -> list[Fraction]:
+    """P(X >= k) for each k in ``ks`` from an exact pmf over integers."""
+    return [sum((p for x, p in pmf.items() if x >= k), Fraction(0)) for k in ks]
+
+
+def support_range(pmfs: Iterable[Mapping[int, Fraction]]) -> list[int]:
+    """Every k from the smallest listed outcome to the largest possible one (trailing zeros cut).
+
+    >>> support_range([{0: Fraction(1, 2), 1: Fraction(1, 2), 2: Fraction(0)}])
+    [0, 1]
+    """
+    pmfs = list(pmfs)
+    listed = [int(k) for pmf in pmfs for k in pmf]
+    possible = [int(k) for pmf in pmfs for k, p in pmf.items() if p]
+    if not listed:
+        return [0]
+    low, high = min(listed), max(possible or listed)
+    return list(range(low, high + 1))
+
+
+def series_figure(
+    series: Mapping[str, Mapping[int, Fraction]],
+    *,
+    title: str,
+    x_title: str = "k",
+    show_at_least: bool = True,
+    height: int = 400,
+) -> go.Figure:
+    """Grouped bars of P(X = k), one group per series, and dashed "at least k" lines.
+
+    ``series`` maps a legend label ("hit on 4+") to an exact pmf ``{k: P(X=k)}``.
+    The x axis runs over every k from the smallest to the largest outcome of any
+    series (missing ks are zero). The "at least k" lines use a second y axis so
+    both read as 0–100%.
+    """
+    ks = support_range(series.values())
+    fig = go.Figure()
+    label_bars = len(series) == 1 and len(ks) <= _MAX_LABELLED_BARS
+    for i, (label, pmf) in enumerate(series.items()):
+        colour = PALETTE[i % len(PALETTE)]
+        probs = [Fraction(pmf.get(k, 0)) for k in ks]
+        fig.add_trace(
+            go.Bar(
+                x=ks,
+                y=[float(p) for p in probs],
+                name=f"P(= k) {label}" if len(series) > 1 else "P(exactly k)",
+                legendgroup=label,
+                marker={"color": colour, "line": {"width": 0}},
+                customdata=[[fmt_fraction(p), fmt_percent(p)] for p in probs],
+                text=[fmt_percent(p) for p in probs] if label_bars else None,
+                textposition="outside" if label_bars else None,
+                textfont={"size": 11},
+                cliponaxis=False,
+                hovertemplate=(
+                    f"{label}<br>exactly %{{x}}: %{{customdata[0]}} (%{{customdata[1]}})<extra></extra>"
+                ),
+            )
+        )
+        if show_at_least:
+            at_least = at_least_from_pmf(pmf, ks)
+            fig.add_trace(
+                go.Scatter(
+                    x=ks,
+                    y=[float(p) for p in at_least],
+                    name=f"P(≥ k) {label}" if len(series) > 1 else "P(at least k)",
+                    legendgroup=label,
+                    mode="lines+markers",
+                    line={"color": colour, "width": 2, "dash": "dot"},
+                    marker={"size": 6, "color": colour},
+                    customdata=[[fmt_fraction(p), fmt_percent(p)] for p in at_least],
+                    hovertemplate=(
+                        f"{label}<br>at least %{{x}}: %{{customdata[0]}} (%{{customdata[1]}})<extra></extra>"
+                    ),
+                    yaxis="y2",
+                )
+            )
+    _style(fig, title=title, x_title=x_title, ks=ks, height=height, second_axis=show_at_least)
+    top = max((float(p) for pmf in series.values() for p in pmf.values()), default=1.0) or 1.0
+    fig.update_yaxes(range=[0, min(1.0, top) * 1.15], selector={"title": {"text": "P(exactly k)"}})
+    return fig
+
+
+def distribution_figure(dist: Any, title: str, *, label: str = "", x_title: str = "k", **kw: Any) -> go.Figure:
+    """One exact distribution (an ``explorer.odds.Dist`` or a pmf mapping) as bars + "at least k" line."""
+    return series_figure({label or "": _pmf(dist)}, title=title, x_title=x_title, **kw)
+
+
+def distributions_figure(
+    dists: Mapping[str, Any], title: str, *, x_title: str = "k", **kw: Any
+) -> go.Figure:
+    """Several distributions side by side (e.g. one roll read at 3+, 4+ and 5+)."""
+    return series_figure({label: _pmf(d) for label, d in dists.items()}, title=title, x_title=x_title, **kw)
+
+
+def _pmf(dist: Any) -> dict[int, Fraction]:
+    pmf = dist.pmf() if hasattr(dist, "pmf") else dist
+    return {int(k): Fraction(p) for k, p in pmf.items()}
+
+
+def _style(fig: go.Figure, *, title: str, x_title: str, ks: list[int], height: int, second_axis: bool) -> None:
+    fig.update_layout(
+        template="plotly_white",
+        title={"text": title, "x": 0.01, "xanchor": "left", "font": {"size": 16}},
+        font={"family": FONT, "size": 13, "color": "#2b2f36"},
+        height=height,
+        margin={"l": 60, "r": 60, "t": 60, "b": 50},
+        barmode="group",
+        bargap=0.18,
+        bargroupgap=0.04,
+        hovermode="closest",
+        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "right", "x": 1.0},
+        xaxis={
+            "title": {"text": x_title},
+            "tickmode": "linear" if len(ks) <= 25 else "auto",
+            "dtick": 1 if len(ks) <= 25 else None,
+            "range": [ks[0] - 0.6, ks[-1] + 0.6],
+            "showgrid": False,
+        },
+        yaxis={"title": {"text": "P(exactly k)"}, "tickformat": ".0%", "rangemode": "tozero", "gridcolor": "#e8eaee"},
+    )
+    if second_axis:
+        fig.update_layout(
+            yaxis2={
+                "title": {"text": "P(at least k)"},
+                "overlaying": "y",
+                "side": "right",
+                "range": [0, 1.05],
+                "tickmode": "array",
+                "tickvals": [0, 0.25, 0.5, 0.75, 1.0],
+                "tickformat": ".0%",
+                "showgrid": False,
+            }
+        )
+
+
+def figure_outputs(fig: go.Figure) -> tuple[dict[str, Any], ...]:
+    """The ``outputs`` state of an ``ipywidgets.Output`` that shows ``fig`` (a plain go.Figure)."""
+    bundle = {
+        "application/vnd.plotly.v1+json": json.loads(pio.to_json(fig, validate=False)),
+        "text/plain": f"<Figure: {fig.layout.title.text or 'chart'}>",
+    }
+    return ({"output_type": "display_data", "data": bundle, "metadata": {}},)
+
+
+def show_figure(out: Any, fig: go.Figure) -> None:
+    """Show ``fig`` in the ``ipywidgets.Output`` ``out``, replacing what it showed, in one state update.
+
+    Use this rather than ``with out: clear_output(wait=True); display(fig)``: no output capture
+    is opened, so it also works outside a kernel (tests), and Voilà pages that drew by capture
+    while the notebook ran often stalled at "Executing 1 of 2" on a reload (JUPYTER_NOTES).
+    """
+    out.outputs = figure_outputs(fig)

@@ -1,0 +1,400 @@
+"""The match panel every game uses: step through a game in Jupyter or Voilà.
+
+``MatchPanel`` holds an :class:`explorer.Match` and owns its widgets: a header
+(title, variant, phase, whose decision it is), the position drawn for a person,
+the legal moves as buttons or a searchable list, Step / Auto / Undo / Redo, a
+time-travel slider, the seed, the log, save/load, and an "Odds" tab. Every
+change goes through one thin path — validate, call ``Match``, ``refresh()`` —
+and ``refresh()`` is the one place the panel redraws from ``match.state``.
+Nothing raises into the notebook: a rules error or a bad input becomes a
+sentence in the status line (Voilà hides tracebacks), an unexpected exception
+becomes "Internal error: <Type>: …", and the panel stays usable.
+
+Extension points for a game's panel (a subclass):
+
+* ``position_view(state)`` — return an ``ipywidgets.Widget`` (reuse one, update
+  it in place: cheapest) or an HTML string; the default is ``state.render()``
+  escaped in a monospace block. Or pass ``position_view=f`` to the constructor.
+* ``odds_views`` — ``view(state) -> go.Figure | Widget | str`` callables (or
+  objects with ``title`` and ``render(state)``), redrawn from the live state
+  while the Odds tab is open (``widgets.common.odds_tab``).
+* ``extra_controls()`` — widgets under the move picker, built once in
+  ``__init__`` before the first ``refresh``. They only produce moves from
+  ``state.legal_actions()`` and hand them to ``self.play(action)``, which
+  applies them through the match: legality is never decided in a widget.
+* ``on_refresh(state)`` — end of every ``refresh()``: update those widgets.
+* ``decision_text(state)`` — "Pilot decides" / "Chance: …" / "Game over — …";
+  ``initial_state()`` — where "New game" starts.
+
+A short example (``MatchPanel(game, odds_views=[hit_odds], seed=1)`` works the same)::
+
+    class WarpsEdgePanel(MatchPanel):
+        odds_views = (hit_odds,)                 # or pass odds_views=... to __init__
+        def position_view(self, state):
+            return f"<pre class='we-board'>{html.escape(state.render())}</pre>"
+        def extra_controls(self):                # an "assign token -> target" affordance
+            self.token, self.target = W.Dropdown(description="Token"), W.Dropdown(description="Target")
+            go = W.Button(description="Assign")
+            go.on_click(lambda _b: self.play(self.moves.get((self.token.value, self.target.value))))
+            return [W.HBox([self.token, self.target, go])]
+        def on_refresh(self, state):             # only legal moves are ever offered
+            self.moves = {a.args[:2]: a for a in state.legal_actions() if a.kind == "assign"}
+            self.token.options = sorted({t for t, _ in self.moves})
+            self.target.options = sorted({g for _, g in self.moves})
+
+Every user action (``play``, ``step``, ``auto``, ``undo``, ``redo``, ``goto``,
+``set_seed``, ``new_game``, ``load_json``, ``explain``) returns True when done
+and False when refused; either way the status line says what happened.
+
+Stable CSS classes for browser tests: ``re-phase``, ``re-status``, ``re-step``,
+``re-undo``, ``re-redo``, ``re-log``, ``re-actions``, ``re-history-slider``,
+``re-odds`` (and ``re-auto``, ``re-save``, ``re-load``, ``re-position-view``).
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as W
+
+from explorer.core.actions import Action
+from explorer.core.game import Game, load_game
+from explorer.core.match import Match
+from explorer.core.state import State
+from explorer.errors import RulesError
+from widgets.common.action_picker import MAX_BUTTONS, ActionPicker, typed_text
+from widgets.common.history import HistoryView
+from widgets.common.odds_tab import OddsTab
+from widgets.common.save_load import SaveLoad, decode_upload, load_match, shown_name
+from widgets.common.status import StatusLine
+
+log = logging.getLogger(__name__)
+
+MAX_AUTO_STEPS = 10_000
+MAX_SEED = 2**53 - 1  # a browser IntText holds integers exactly only up to 2**53
+PLAY_TAB, ODDS_TAB = 0, 1
+
+_CSS = (
+    "<style>.re-match{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;max-width:1150px}"
+    ".re-match .re-title{font-size:18px;font-weight:600;color:#2b2f36;margin:4px 0 0}"
+    ".re-match .re-variant{font-size:13px;color:#5b6472;font-weight:400}.re-match .re-phase-line{font-size:15px;"
+    "color:#2b2f36;padding:4px 10px;border-left:4px solid #4C6A92;background:#f6f8fb;border-radius:0 4px 4px 0}"
+    ".re-match .re-render{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px;"
+    "line-height:1.45;white-space:pre-wrap;background:#fbfbfc;border:1px solid #d5d9e0;border-radius:4px;"
+    "padding:8px 10px;margin:0}</style>"
+)
+
+
+class InputError(ValueError):
+    """A widget value the panel refuses before asking the match (shown in the status line)."""
+
+
+def render_html(text: str) -> str:
+    """``state.render()`` text as an escaped, readable monospace block."""
+    return f'<pre class="re-render">{html.escape(text)}</pre>'
+
+
+def _button(description: str, tooltip: str, css: str, on_click: Callable[[], Any], **kw: Any) -> W.Button:
+    button = W.Button(description=description, tooltip=tooltip, layout=W.Layout(width="auto", min_width="80px"), **kw)
+    button.add_class(css)
+    button.on_click(lambda _b: on_click())
+    return button
+
+
+def _guarded(method: Callable[..., str]) -> Callable[..., bool]:
+    """Run a user action through the thin path: validate -> Match -> status line -> ``refresh()``."""
+    @functools.wraps(method)
+    def run(self: "MatchPanel", *args: Any, **kwargs: Any) -> bool:
+        return self._do(lambda: method(self, *args, **kwargs))
+
+    return run
+
+
+def _whole_number(value: Any, name: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise InputError(f"{name} must be a whole number from {lo} to {hi}, got {value!r}")
+    return value
+
+
+class MatchPanel:
+    """An ipywidgets panel over one :class:`~explorer.Match`; ``.widget`` is the top-level box.
+
+    ``match_or_game`` is a ``Match``, a ``Game``, a starting ``State`` or a game
+    id; ``seed`` is used when the panel starts the match itself.
+    """
+
+    max_buttons = MAX_BUTTONS
+
+    def __init__(self, match_or_game: Match | Game | State | str, *, position_view: Callable[[State], Any] | None = None,
+                 odds_views: Sequence[Any] = (), title: str | None = None, seed: int | None = None) -> None:
+        if isinstance(match_or_game, str):
+            match_or_game = load_game(match_or_game)
+        self.match = match_or_game if isinstance(match_or_game, Match) else Match(match_or_game, seed=seed)
+        self._start: State = self.match.states[0]
+        self._position_view_fn, self._title = position_view, title
+        self._shown_seed: int | None = None
+        self._policies_of: Game | None = None
+
+        self.status = StatusLine()
+        self.title_html = W.HTML()
+        self.phase_html = W.HTML(layout=W.Layout(width="100%"))
+        self.phase_html.add_class("re-phase")
+        self.phase_text = ""
+        self.step_button = _button("Step", "Play the move selected in the list, or roll/draw at a chance node",
+                                   "re-step", self.step, button_style="primary")
+        self.auto_button = _button("Auto", "Play N moves with the chosen policy", "re-auto", self.auto)
+        self.auto_steps = W.BoundedIntText(value=10, min=1, max=MAX_AUTO_STEPS, description="N",
+                                           layout=W.Layout(width="130px"), style={"description_width": "20px"})
+        self.auto_policy = W.Dropdown(description="policy", layout=W.Layout(width="200px"),
+                                      style={"description_width": "45px"})
+        self.seed_input = W.IntText(description="Seed", layout=W.Layout(width="190px"),
+                                    style={"description_width": "36px"})
+        self.set_seed_button = _button("Set seed", "Draw chance from this seed from here on", "re-set-seed",
+                                       self.set_seed)
+        self.new_game_button = _button("New game", "Start again with this seed", "re-new-game", self.new_game)
+        self.picker = ActionPicker(on_play=self.play, on_explain=self.explain,
+                                   on_apply_text=self.play, max_buttons=self.max_buttons)
+        self.history = HistoryView(on_goto=self.goto, on_undo=self.undo, on_redo=self.redo)
+        self.save_load = SaveLoad(on_upload=self._uploaded)
+        self.odds = OddsTab(odds_views or getattr(type(self), "odds_views", ()) or ())
+        self.position_html = W.HTML(layout=W.Layout(width="100%"))
+        self.position_box = W.Box([self.position_html], layout=W.Layout(width="100%", overflow="auto"))
+        self.position_box.add_class("re-position-view")
+        extra = list(self.extra_controls())
+        play_page = W.HBox(
+            [W.VBox([self.position_box], layout=W.Layout(flex="1 1 50%", min_width="280px", padding="0 8px 0 0")),
+             W.VBox([self.picker.widget, *extra], layout=W.Layout(flex="1 1 50%", min_width="300px"))],
+            layout=W.Layout(width="100%", flex_flow="row wrap"),
+        )
+        self.tabs = W.Tab([play_page, self.odds.widget], titles=("Play", "Odds"), selected_index=PLAY_TAB)
+        self.tabs.observe(self._tab_changed, names="selected_index")
+        controls = W.HBox(
+            [self.step_button, self.auto_button, self.auto_steps, self.auto_policy,
+             W.HTML('<span style="width:16px;display:inline-block"></span>'),
+             self.seed_input, self.set_seed_button, self.new_game_button],
+            layout=W.Layout(width="100%", flex_flow="row wrap", align_items="center"),
+        )
+        self.widget = W.VBox(
+            [W.HTML(_CSS), self.title_html, self.phase_html, self.status.widget, controls,
+             self.history.controls, self.tabs, self.history.log, self.save_load.widget],
+            layout=W.Layout(width="100%", padding="4px 8px"),
+        )
+        self.widget.add_class("re-match")
+        self.refresh()
+        self.status.info(f"Ready: {self.decision_text(self.state)}.")
+
+    # --- reading ----------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    @property
+    def state(self) -> State:
+        return self.match.state
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+        display(self.widget)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # --- extension points ---------------------------------------------------------------
+    def position_view(self, state: State) -> Any:
+        """The position for a person: a Widget or an HTML string. Override in a game's panel."""
+        if self._position_view_fn is not None:
+            return self._position_view_fn(state)
+        return render_html(state.render())
+
+    def extra_controls(self) -> Sequence[W.Widget]:
+        """Widgets placed under the move picker, built once. Override to add affordances."""
+        return ()
+
+    def on_refresh(self, state: State) -> None:
+        """Called at the end of every refresh; update the widgets of ``extra_controls`` here."""
+
+    def decision_text(self, state: State) -> str:
+        """The decision line: ``Pilot decides``, ``Chance: rolling``, ``Game over — Pilot reached 10``."""
+        if state.is_terminal():
+            return f"Game over — {state.result()}"
+        if state.is_chance():
+            return f"Chance: {state.phase}"
+        return f"{self.game.player_name(state.current_player)} decides"
+
+    def initial_state(self) -> State:
+        """Where "New game" starts: the first position of the match the panel was given."""
+        return self._start
+
+    # --- the one redraw ---------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw everything from ``match.state``; never raises (errors go to the status line)."""
+        try:
+            state, match = self.match.state, self.match
+            self._draw_header(state)
+            self.picker.update(state)
+            self.history.update(match)
+            self.step_button.disabled = self.auto_button.disabled = state.is_terminal()
+            if self._shown_seed != match.seed:
+                self.seed_input.value = self._shown_seed = match.seed
+            if self._policies_of is not self.game:
+                self.auto_policy.options = names = list(self.game.policies())
+                self.auto_policy.value, self._policies_of = ("random" if "random" in names else names[0]), self.game
+            self.save_load.update(match)
+            self._draw_position(state)
+            self.odds.update(state)
+            self.on_refresh(state)
+        except Exception as err:  # noqa: BLE001 - a dashboard never shows a traceback
+            self._internal(err, "while drawing the panel")
+
+    def _draw_header(self, state: State) -> None:
+        info = self.game.info
+        variant = next((v for v in info.variants if v.name == self.game.variant), None)
+        variant_text = self.game.variant + (f": {variant.description}" if variant and variant.description else "")
+        self.title_html.value = (
+            f'<div class="re-title">{html.escape(self._title or info.title)} '
+            f'<span class="re-variant">· variant {html.escape(variant_text)}</span></div>'
+        )
+        decision = self.decision_text(state)
+        self.phase_text = decision if state.is_terminal() else f"Phase: {state.phase} · {decision}"
+        self.phase_html.value = f'<div class="re-phase-line">{html.escape(self.phase_text)}</div>'
+
+    def _draw_position(self, state: State) -> None:
+        try:
+            view = self.position_view(state)
+        except Exception as err:  # noqa: BLE001
+            self.position_html.value = render_html(f"Could not draw the position: {type(err).__name__}: {err}")
+            view = self.position_html
+            self._internal(err, "in the position view")
+        if not isinstance(view, W.Widget):
+            self.position_html.value = view if isinstance(view, str) else render_html(str(view))
+            view = self.position_html
+        if self.position_box.children != (view,):
+            self.position_box.children = (view,)
+
+    def _internal(self, err: BaseException, where: str = "") -> None:
+        log.exception("match panel: internal error %s", where)
+        self.status.error(f"Internal error: {type(err).__name__}: {err}" + (f" ({where})" if where else ""))
+
+    # --- the thin path: validate -> Match -> refresh -------------------------------------
+    def _do(self, action: Callable[[], str]) -> bool:
+        try:
+            message = action()
+        except (RulesError, InputError) as err:
+            self.status.error(getattr(err, "message", None) or str(err))
+            ok = False
+        except Exception as err:  # noqa: BLE001
+            self._internal(err)
+            ok = False
+        else:
+            self.status.ok(message)
+            ok = True
+        self.refresh()
+        return ok
+
+    def _last_move(self) -> str:
+        return self.match.log_line(self.match.cursor - 1)
+
+    @_guarded
+    def play(self, action: Action | str | None) -> str:
+        """Apply a move (an ``Action`` or its typed text) through the match; False if refused."""
+        if action is None:
+            raise InputError("Select a move in the list first (or click a move, or type one).")
+        if isinstance(action, str):
+            self.match.step(typed_text(action))
+        elif isinstance(action, Action):
+            self.match.step(action)
+        else:
+            raise InputError(f"A move is an Action or its text, got {type(action).__name__}.")
+        return self._last_move()
+
+    @_guarded
+    def step(self) -> str:
+        """Step: sample at a chance node, else play the move selected in the list."""
+        state = self.state
+        if state.is_chance():
+            outcome = self.match.step()
+            p = dict(state.chance_outcomes())[outcome]
+            return f"{self._last_move()} (sampled; probability {p.numerator}/{p.denominator})"
+        self.match.step(self.picker.selected)
+        return self._last_move()
+
+    @_guarded
+    def auto(self, n: int | None = None, policy: str | None = None) -> str:
+        """Play up to ``n`` moves with ``policy`` (defaults: the N box and the policy dropdown)."""
+        steps = _whole_number(self.auto_steps.value if n is None else n, "N (moves to play)", 1, MAX_AUTO_STEPS)
+        name = self.auto_policy.value if policy is None else policy
+        if name not in self.game.policies():
+            raise InputError(f"Unknown policy {name!r}; policies: {', '.join(self.game.policies())}.")
+        if self.state.is_terminal():
+            raise InputError(f"The game is over ({self.state.result()}); undo or start a new game.")
+        made = self.match.play(name, steps)
+        end = f"; game over — {self.state.result()}" if self.state.is_terminal() else ""
+        return f"Auto ({name}): played {made} move{'s' if made != 1 else ''}{end}."
+
+    @_guarded
+    def undo(self) -> str:
+        self.match.undo()
+        return f"Undone: back to move {self.match.cursor}."
+
+    @_guarded
+    def redo(self) -> str:
+        self.match.redo()
+        return f"Redone: {self._last_move()}"
+
+    @_guarded
+    def goto(self, index: int) -> str:
+        """Show position ``index`` (0 is the start)."""
+        self.match.goto(_whole_number(index, "position", 0, len(self.match) - 1))
+        return f"Showing position {self.match.cursor} of {len(self.match) - 1}."
+
+    @_guarded
+    def set_seed(self, seed: int | None = None) -> str:
+        """Reseed the match from here on (the seed box by default); the undone future is cut."""
+        value = _whole_number(self.seed_input.value if seed is None else seed, "The seed", 0, MAX_SEED)
+        self.match.reseed(value)
+        return f"Seed {value}: chance draws from this position on use it."
+
+    @_guarded
+    def new_game(self, seed: int | None = None) -> str:
+        """Start again from :meth:`initial_state` with ``seed`` (the seed box by default)."""
+        value = _whole_number(self.seed_input.value if seed is None else seed, "The seed", 0, MAX_SEED)
+        self.match = Match(self.initial_state(), seed=value)
+        return f"New game with seed {value}."
+
+    def explain(self, text: str) -> bool:
+        """Say whether typed ``text`` is a legal move now and, if not, why; changes nothing."""
+        try:
+            move = self.state.parse_action(typed_text(text))
+        except (RulesError, InputError) as err:
+            self.status.error(f"Not legal now: {getattr(err, 'message', None) or err}")
+            return False
+        except Exception as err:  # noqa: BLE001
+            self._internal(err)
+            return False
+        self.status.info(f"{text.strip()!r} is legal now: it plays '{move}'. Press Apply typed to play it.")
+        return True
+
+    # --- save / load ---------------------------------------------------------------------
+    def save_json(self) -> str:
+        """The match as JSON text (what the download link carries)."""
+        return self.match.to_json()
+
+    @_guarded
+    def load_json(self, text: str, name: str = "the text") -> str:
+        """Replace the match with one saved by :meth:`save_json`; refused files keep the current match."""
+        match = load_match(name, text, game_id=self.game.info.id)
+        self.match, self._start = match, match.states[0]
+        return f"Loaded {shown_name(name)}: {len(match) - 1} moves, showing position {match.cursor}."
+
+    def _uploaded(self, name: str, content: Any) -> None:
+        self._do(lambda: self.load_json.__wrapped__(self, decode_upload(name, content), name))
+
+    def _tab_changed(self, change: dict[str, Any]) -> None:
+        try:
+            self.odds.show() if change["new"] == ODDS_TAB else self.odds.hide()
+        except Exception as err:  # noqa: BLE001
+            self._internal(err, "while drawing the odds")

@@ -1,0 +1,252 @@
+"""``WarpsEdgePanel``: the match panel for Warp's Edge, with a board view and a token → target control.
+
+Beside the generic move list, a person plays as at the table: pick a token of
+the pool, then press one of the targets it can go to (slots, sections, pairs
+of slots for Photon Blast, skill cards), or one of its other uses (repair,
+spend on buying, store in hold, use). Buy, take-from-hold and end-actions
+buttons sit below. Every button carries an action taken from
+``state.legal_actions()`` and goes through ``self.play(action)``: the widgets
+never decide what is legal.
+
+>>> p = WarpsEdgePanel(seed=1)
+>>> p.state.phase
+'setup: draw 2 skill cards'
+>>> p.resolve_chance(), p.state.phase
+(True, 'setup: keep a skill card')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as W
+
+from explorer.core.actions import Action
+from explorer.core.game import Game, load_game
+from explorer.core.match import Match
+from explorer.core.state import State
+from widgets.common.match_panel import InputError, MatchPanel
+from widgets.warps_edge.odds_views import odds_views as default_odds_views
+from widgets.warps_edge.views import position_html
+
+GAME_ID = "warps_edge"
+DEFAULT_SEED = 1
+MAX_CHANCE_STEPS = 200
+TARGET_KINDS = ("fire", "maneuver", "charge", "use", "assign")  # with a target in args[1]
+TOKEN_USE_KINDS = ("repair", "spend", "store", "use")  # without a target
+GENERAL_KINDS = ("buy", "take", "end")
+
+
+def target_label(state: Any, action: Action) -> str:
+    """How a target button reads: ``slot 2 · Demo Gnat``, ``section 1 · Demo Port Battery``, ``skill · X``."""
+    where = action.args[1]
+    if action.kind == "assign":
+        return f"skill · {where}"
+    word, _, num = where.partition(" ")
+    if word == "slot" and num.isdigit() and state.row[int(num) - 1].card:
+        return f"{where} · {state.row[int(num) - 1].card}"
+    if word == "section" and num.isdigit():
+        return f"{where} · {state.data.mothership(state.mothership).sections[int(num) - 1].name}"
+    return where
+
+
+def assignment_moves(state: Any, token: str | None) -> tuple[list[tuple[str, Action]], list[tuple[str, Action]]]:
+    """The legal moves of one pool token: (target buttons, other uses), each as (label, action)."""
+    if token is None:
+        return [], []
+    targets, uses = [], []
+    for a in state.legal_actions():
+        if not a.args or a.args[0] != token:
+            continue
+        if a.kind in TARGET_KINDS and len(a.args) > 1 and a.args[1]:
+            targets.append((target_label(state, a), a))
+        elif a.kind in TOKEN_USE_KINDS:
+            uses.append((str(a), a))
+    return targets, uses
+
+
+def general_moves(state: Any) -> list[tuple[str, Action]]:
+    return [(str(a), a) for a in state.legal_actions() if a.kind in GENERAL_KINDS]
+
+
+class ButtonRow:
+    """Pooled buttons relabelled on every update; each remembers the action it plays."""
+
+    def __init__(self, css: str, on_play: Any, style: str = "") -> None:
+        self.box = W.HBox(layout=W.Layout(flex_flow="row wrap", width="100%"))
+        self.box.add_class(css)
+        self.buttons: list[W.Button] = []
+        self.actions: list[Action | None] = []
+        self._on_play, self._style = on_play, style
+
+    def _make(self) -> W.Button:
+        i = len(self.buttons)
+        b = W.Button(layout=W.Layout(width="auto", min_width="60px", margin="2px"), button_style=self._style)
+        b.on_click(lambda _b, i=i: self._on_play(self.actions[i]))
+        self.buttons.append(b)
+        self.actions.append(None)
+        return b
+
+    def set(self, moves: Sequence[tuple[str, Action]]) -> None:
+        while len(self.buttons) < len(moves):
+            self._make()
+        for i, b in enumerate(self.buttons):
+            if i < len(moves):
+                label, action = moves[i]
+                self.actions[i] = action
+                b.description, b.tooltip = label, str(action)
+            else:
+                self.actions[i] = None
+        shown = tuple(self.buttons[: len(moves)])
+        if self.box.children != shown:
+            self.box.children = shown
+
+    @property
+    def labels(self) -> list[str]:
+        return [b.description for b in self.box.children]
+
+    def click(self, label: str) -> None:
+        for b in self.box.children:
+            if b.description == label:
+                b.click()
+                return
+        raise KeyError(f"no button {label!r}; shown: {self.labels}")
+
+
+class WarpsEdgePanel(MatchPanel):
+    """The Warp's Edge match panel. Defaults: the demo data, seed 1, the first starfighter and mothership."""
+
+    def __init__(self, match_or_game: Match | Game | State | str | None = None, *, seed: int | None = DEFAULT_SEED,
+                 starfighter: str | None = None, mothership: str | None = None, variant: str | None = None,
+                 odds_views: Sequence[Any] | None = None, title: str | None = None, **kwargs: Any) -> None:
+        if match_or_game is None or isinstance(match_or_game, str):
+            match_or_game = load_game(match_or_game or GAME_ID, variant=variant)
+        if isinstance(match_or_game, Game):
+            match_or_game = match_or_game.initial_state(starfighter=starfighter, mothership=mothership)
+        super().__init__(match_or_game, seed=seed, title=title,
+                         odds_views=default_odds_views() if odds_views is None else odds_views, **kwargs)
+        board, moves = self.tabs.children[0].children  # the Play page: give the board the wider column
+        board.layout.flex, moves.layout.flex = "1 1 58%", "1 1 38%"
+
+    # --- extension points -------------------------------------------------------------------
+    def position_view(self, state: State) -> Any:
+        return position_html(state)
+
+    def extra_controls(self) -> Sequence[W.Widget]:
+        heading = W.HTML('<div style="font-size:14px;font-weight:600;color:#2b2f36;margin:10px 0 2px">'
+                         "At the table: a token, then where it goes</div>")
+        self.assign_hint = W.HTML()
+        self.assign_hint.add_class("we-assign-hint")
+        self.token_pick = W.Dropdown(description="Token", layout=W.Layout(width="260px"),
+                                     style={"description_width": "48px"})
+        self.token_pick.add_class("we-token")
+        self.token_pick.observe(lambda _c: self._draw_token_moves(), names="value")
+        self.targets = ButtonRow("we-targets", self.play, style="info")
+        self.token_uses = ButtonRow("we-token-uses", self.play)
+        self.general = ButtonRow("we-general", self.play)
+        self.resolve_button = W.Button(description="Resolve chance ▸", button_style="primary",
+                                       tooltip="Sample every chance node (draws, arrivals, attacks) until the Pilot decides",
+                                       layout=W.Layout(width="auto"))
+        self.resolve_button.add_class("we-resolve")
+        self.resolve_button.on_click(lambda _b: self.resolve_chance())
+        self._assign_state: Any = None
+
+        start = self.match.states[0]
+        data = start.data
+        self.starfighter_pick = W.Dropdown(options=[s.name for s in data.starfighters], value=start.starfighter,
+                                           description="Starfighter", style={"description_width": "72px"},
+                                           layout=W.Layout(width="250px"))
+        self.mothership_pick = W.Dropdown(options=[m.name for m in data.motherships], value=start.mothership,
+                                          description="Mothership", style={"description_width": "76px"},
+                                          layout=W.Layout(width="290px"))
+        self.variant_pick = W.Dropdown(options=[v.name for v in self.game.info.variants], value=self.game.variant,
+                                       description="Variant", style={"description_width": "52px"},
+                                       layout=W.Layout(width="300px"))
+        for w, css in ((self.starfighter_pick, "we-starfighter"), (self.mothership_pick, "we-mothership"),
+                       (self.variant_pick, "we-variant")):
+            w.add_class(css)
+        setup = W.VBox([
+            W.HTML('<div style="font-size:13px;color:#5b6472;margin-top:10px">For the next <b>New game</b> '
+                   "(with the seed above):</div>"),
+            W.HBox([self.starfighter_pick, self.mothership_pick, self.variant_pick],
+                   layout=W.Layout(flex_flow="row wrap")),
+        ])
+        token_line = W.HBox([self.token_pick, self.resolve_button], layout=W.Layout(flex_flow="row wrap",
+                                                                                      align_items="center"))
+        box = W.VBox([heading, self.assign_hint, token_line,
+                      W.HTML('<div style="font-size:12px;color:#5b6472">Targets</div>'), self.targets.box,
+                      W.HTML('<div style="font-size:12px;color:#5b6472">Other uses of this token</div>'),
+                      self.token_uses.box,
+                      W.HTML('<div style="font-size:12px;color:#5b6472">Buy, hold, end</div>'), self.general.box,
+                      setup])
+        box.add_class("we-assign")
+        return [box]
+
+    def on_refresh(self, state: State) -> None:
+        self._assign_state = state
+        self.resolve_button.disabled = not state.is_chance()
+        pilot_step = (not state.is_terminal() and not state.is_chance()
+                      and getattr(state, "stage", "") == "actions" and not getattr(state, "pending", ()))
+        if pilot_step:
+            pool = state.pool
+            options = [(f"{tid} ×{n}" if n > 1 else tid, tid) for tid, n in sorted(pool.items())]
+            self.assign_hint.value = ('<div style="font-size:12.5px;color:#3d4a5c">Pick a token of the pool, then press '
+                                      "a target or another use. Only legal moves are offered.</div>")
+        else:
+            options = []
+            why = ("The game is over." if state.is_terminal() else
+                   "Chance acts next: press <b>Resolve chance ▸</b> (or Step)." if state.is_chance() else
+                   "Decide with the moves listed above (a setup choice, a reward or a shield-damage removal).")
+            self.assign_hint.value = f'<div style="font-size:12.5px;color:#3d4a5c">{why}</div>'
+        keep = self.token_pick.value
+        self._drawing = True
+        try:
+            if list(self.token_pick.options) != options:
+                self.token_pick.options = options
+            values = [v for _, v in options]
+            self.token_pick.value = keep if keep in values else (values[0] if values else None)
+        finally:
+            self._drawing = False
+        self._draw_token_moves()
+        self.general.set(general_moves(state) if pilot_step else [])
+
+    def _draw_token_moves(self) -> None:
+        if getattr(self, "_drawing", False) or self._assign_state is None:
+            return
+        targets, uses = assignment_moves(self._assign_state, self.token_pick.value)
+        self.targets.set(targets)
+        self.token_uses.set(uses)
+
+    # --- actions ------------------------------------------------------------------------
+    def resolve_chance(self) -> bool:
+        """Sample chance nodes until the Pilot decides or the game ends (the Step button, repeated)."""
+        def run() -> str:
+            if not self.state.is_chance():
+                raise InputError("Nothing to resolve: the Pilot decides now.")
+            start = self.match.cursor
+            for _ in range(MAX_CHANCE_STEPS):
+                if not self.state.is_chance():
+                    break
+                self.match.step()
+            made = self.match.cursor - start
+            last = self.match.log_line(self.match.cursor - 1)
+            return f"Resolved {made} chance step{'s' if made != 1 else ''}; last: {last}"
+        return self._do(run)
+
+    def choose(self, token: str, label: str) -> bool:
+        """Pick ``token`` in the dropdown and press the button labelled ``label`` (targets, uses, general)."""
+        if token is not None:
+            self.token_pick.value = token
+        for row in (self.targets, self.token_uses, self.general):
+            if label in row.labels:
+                row.click(label)
+                return True
+        raise KeyError(f"no button {label!r} for {token!r}; targets {self.targets.labels}, "
+                       f"uses {self.token_uses.labels}, general {self.general.labels}")
+
+    def initial_state(self) -> State:
+        """Where New game starts: the chosen starfighter, mothership and variant (same data file)."""
+        variant = self.variant_pick.value
+        game = self.game if variant == self.game.variant else load_game(GAME_ID, variant=variant, **self.game.options)
+        return game.initial_state(starfighter=self.starfighter_pick.value, mothership=self.mothership_pick.value)
