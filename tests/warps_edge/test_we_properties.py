@@ -1,6 +1,7 @@
 """Seeded random games keep every token and every enemy card (DESIGN: nothing created or lost).
 
-The default run plays 100 games per variant; set WE_PROPERTY_GAMES=1000 for the full 1,000.
+The issue asks for 1,000 seeded random games: the seed's rules (``standard``) play 1,000, the
+variant 200 (WE_PROPERTY_GAMES=N sets both).
 """
 
 from __future__ import annotations
@@ -12,15 +13,15 @@ import pytest
 import explorer
 from explorer import Match
 
-GAMES = int(os.environ.get("WE_PROPERTY_GAMES", "100"))
+OVERRIDE = os.environ.get("WE_PROPERTY_GAMES")
 
 
-@pytest.mark.parametrize("variant", ["standard", "review_red_blue_stun_only"])
-def test_random_games_conserve_tokens_and_enemy_cards(variant: str) -> None:
+@pytest.mark.parametrize(("variant", "games"), [("standard", 1000), ("review_red_blue_stun_only", 200)])
+def test_random_games_conserve_tokens_and_enemy_cards(variant: str, games: int) -> None:
     game = explorer.load_game("warps_edge", variant=variant)
     start = game.initial_state()
     tokens = start.all_tokens()
-    for seed in range(GAMES):
+    for seed in range(int(OVERRIDE) if OVERRIDE else games):
         m = Match(game, seed=seed)
         m.play("random")
         assert m.state.is_terminal()

@@ -1,6 +1,7 @@
 """Pieces every panel shares: the match panel, figure builders, status line, CSV and JSON export."""
 
 from widgets.common.action_picker import ActionPicker
+from widgets.common.button_row import ButtonRow
 from widgets.common.charts import (
     distribution_figure,
     distributions_figure,
@@ -19,7 +20,7 @@ from widgets.common.save_load import LoadError, SaveLoad
 from widgets.common.status import StatusLine
 
 __all__ = [
-    "ActionPicker", "HistoryView", "LoadError", "MatchPanel", "OddsTab", "SaveLoad", "StatusLine",
+    "ActionPicker", "ButtonRow", "HistoryView", "LoadError", "MatchPanel", "OddsTab", "SaveLoad", "StatusLine",
     "csv_text", "distribution_figure", "distributions_figure", "download_link_html", "figure_outputs",
     "fmt_fraction", "fmt_percent", "fmt_prob", "render_html", "series_figure", "show_figure",
 ]

@@ -26,6 +26,7 @@ from explorer.core.actions import Action
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
 from explorer.core.state import State
+from widgets.common.button_row import ButtonRow
 from widgets.common.match_panel import InputError, MatchPanel
 from widgets.warps_edge.odds_views import odds_views as default_odds_views
 from widgets.warps_edge.views import position_html
@@ -68,50 +69,6 @@ def assignment_moves(state: Any, token: str | None) -> tuple[list[tuple[str, Act
 
 def general_moves(state: Any) -> list[tuple[str, Action]]:
     return [(str(a), a) for a in state.legal_actions() if a.kind in GENERAL_KINDS]
-
-
-class ButtonRow:
-    """Pooled buttons relabelled on every update; each remembers the action it plays."""
-
-    def __init__(self, css: str, on_play: Any, style: str = "") -> None:
-        self.box = W.HBox(layout=W.Layout(flex_flow="row wrap", width="100%"))
-        self.box.add_class(css)
-        self.buttons: list[W.Button] = []
-        self.actions: list[Action | None] = []
-        self._on_play, self._style = on_play, style
-
-    def _make(self) -> W.Button:
-        i = len(self.buttons)
-        b = W.Button(layout=W.Layout(width="auto", min_width="60px", margin="2px"), button_style=self._style)
-        b.on_click(lambda _b, i=i: self._on_play(self.actions[i]))
-        self.buttons.append(b)
-        self.actions.append(None)
-        return b
-
-    def set(self, moves: Sequence[tuple[str, Action]]) -> None:
-        while len(self.buttons) < len(moves):
-            self._make()
-        for i, b in enumerate(self.buttons):
-            if i < len(moves):
-                label, action = moves[i]
-                self.actions[i] = action
-                b.description, b.tooltip = label, str(action)
-            else:
-                self.actions[i] = None
-        shown = tuple(self.buttons[: len(moves)])
-        if self.box.children != shown:
-            self.box.children = shown
-
-    @property
-    def labels(self) -> list[str]:
-        return [b.description for b in self.box.children]
-
-    def click(self, label: str) -> None:
-        for b in self.box.children:
-            if b.description == label:
-                b.click()
-                return
-        raise KeyError(f"no button {label!r}; shown: {self.labels}")
 
 
 class WarpsEdgePanel(MatchPanel):

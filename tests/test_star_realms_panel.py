@@ -1,0 +1,237 @@
+"""The Star Realms panel without a browser: table buttons, the seat view, outposts, new games, exact odds."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import plotly.graph_objects as go
+import pytest
+
+import explorer
+from explorer import Match
+from explorer.core.actions import Action
+from explorer.games.star_realms import odds
+from widgets.common.charts import fmt_prob
+from widgets.star_realms import StarRealmsPanel
+from widgets.star_realms import odds_views as ov
+from widgets.star_realms.odds_views import as_seen_by
+from widgets.star_realms.views import position_html
+
+SEED = 12  # player 1 opens with 3 Scouts; Trade Pod, Battle Pod, Missile Bot, Trading Post, Brain World in the row
+
+
+@pytest.fixture
+def panel() -> StarRealmsPanel:
+    return StarRealmsPanel(seed=SEED)
+
+
+def three_scouts(p: StarRealmsPanel) -> None:
+    for _ in range(3):
+        assert p.press("play Scout")
+    assert p.state.players[0].trade == 3
+
+
+def seat_block(board: str, seat: int) -> str:
+    return board.split(f'data-seat="{seat}"')[1].split('data-seat="')[0]
+
+
+def shown_actions(p: StarRealmsPanel) -> list[Action]:
+    return [a for row in p.rows.values() for a in row.actions[: len(row.box.children)]]
+
+
+def test_defaults_board_and_choosers(panel: StarRealmsPanel) -> None:
+    st = panel.state
+    assert panel.game.info.id == "star_realms" and panel.match.seed == SEED
+    assert st.format == "standard" and len(st.players) == 2 and st.phase == "main phase (player 1, turn 1)"
+    board = panel.position_html.value
+    assert "<pre" not in board and board.count('class="sr-card sr-row-card') == 5
+    for name in st.row.kinds():
+        card = st.card(name)
+        assert f'data-card="{name}" data-cost="{card.cost}" data-faction="{card.faction}"' in board
+    assert 'data-faction="Blob"' in board and "#3d9a4b" in board  # Blob green
+    assert 'data-explorers="10"' in board and f'data-trade-deck="{len(st.trade_deck)}"' in board
+    assert board.count('data-authority="50"') == 2
+    assert panel.format_pick.value == "standard" and panel.players_pick.options == (2,)
+    assert panel.variant_pick.value == "standard" and panel.seat_pick.value == -1  # the whole table
+    assert panel.grouped()["sr-play"] == ["play Scout"] and panel.grouped()["sr-end"] == ["end turn"]
+
+
+def test_buttons_carry_legal_actions_and_apply_them(panel: StarRealmsPanel) -> None:
+    assert panel.press("play Scout")
+    assert panel.grouped()["sr-buy"] == []  # 1 Trade: nothing affordable, so no Buy button at all
+    assert panel.press("play Scout") and panel.press("play Scout")
+    legal = set(panel.state.legal_actions())
+    assert shown_actions(panel) and all(a in legal for a in shown_actions(panel))
+    buys = panel.grouped()["sr-buy"]
+    assert buys == ["buy Battle Pod", "buy Missile Bot", "buy Trade Pod", "buy Trading Post", "buy Explorer"]
+    assert "buy Brain World" not in buys  # costs 8
+    assert panel.press("buy Trade Pod")
+    st = panel.state
+    assert "Trade Pod" in st.players[0].discard and st.players[0].trade == 1
+    assert len(st.row) == 5 and not st.is_chance()  # the row was refilled at once (deal automatically)
+    assert "buy Trade Pod" in panel.status.message and "chance step" in panel.status.message
+    assert 'data-discard="1"' in seat_block(panel.position_html.value, 1)
+    assert panel.undo()  # back over the refill to before the buy
+    assert panel.state.players[0].trade == 3 and "Trade Pod" not in panel.state.players[0].discard
+    assert panel.redo() and "Trade Pod" in panel.state.players[0].discard and not panel.state.is_chance()
+
+
+def test_end_turn_deals_the_next_hand_and_hands_over(panel: StarRealmsPanel) -> None:
+    three_scouts(panel)
+    assert panel.press("end turn")
+    st = panel.state
+    assert st.phase == "main phase (player 2, turn 2)" and len(st.players[0].hand) == 5
+    assert panel.grouped()["sr-play"] == [f"play {c}" for c in st.players[1].hand.kinds()]
+
+
+def test_seat_view_hides_the_other_hand(panel: StarRealmsPanel) -> None:
+    hand2 = panel.state.players[1].hand
+    assert panel.view_as(0)
+    board = panel.position_html.value
+    p1, p2 = seat_block(board, 1), seat_block(board, 2)
+    assert 'data-hand="3"' in p1 and "Scout" in p1.split('class="sr-hand"')[1]
+    assert 'data-hand-hidden="5"' in p2 and "5 face-down cards" in p2
+    assert 'data-card="Viper"' not in p2.split('class="sr-hand"')[1]
+    assert position_html(panel.state, 0) == board
+    # as player 2 while player 1 decides: no moves are listed, the hint says why
+    assert panel.view_as(1)
+    assert all(not labels for labels in panel.grouped().values())
+    assert panel.picker.widget.layout.display == "none" and "Player 1 decides" in panel.hint.value
+    assert 'data-hand-hidden="3"' in seat_block(panel.position_html.value, 1)
+    assert panel.view_as(None)
+    table = panel.position_html.value
+    assert 'data-hand-hidden' not in table and f'data-hand="{len(hand2)}"' in seat_block(table, 2)
+    assert not panel.view_as(5) and panel.status.level == "error"
+
+
+def test_an_illegal_typed_action_goes_to_the_status_line(panel: StarRealmsPanel) -> None:
+    three_scouts(panel)
+    assert not panel.play("buy Brain World")
+    assert panel.status.level == "error" and "Brain World costs 8 Trade, you have 3" in panel.status.message
+    assert panel.state.players[0].trade == 3
+
+
+def outpost_position(seed: int = 11) -> Match:
+    """Seed 11, heuristic play: the first position where the mover has Combat and the opponent an Outpost."""
+    game = explorer.load_game("star_realms")
+    policy = game.policies()["heuristic"]
+    m = Match(game, seed=seed)
+    while not m.state.is_terminal():
+        s = m.state
+        if s.stage == "main" and not s.queue and s.players[s.actor].combat > 0 and any(
+                s.card(r.name).is_outpost for r in s.players[1 - s.actor].bases):
+            return m
+        m.step(None if s.is_chance() else policy(s, m.rng))
+    raise AssertionError("no outpost position")
+
+
+def test_an_outpost_blocks_the_attack_on_its_player() -> None:
+    p = StarRealmsPanel(outpost_position())
+    st = p.state
+    assert st.actor == 1 and st.players[1].combat == 6
+    assert p.grouped()["sr-attack"] == ["attack Trading Post"]  # no "attack player 1 …" button
+    board = p.position_html.value
+    assert 'class="sr-mini sr-outpost" data-card="Trading Post"' in board and 'data-defense="4"' in board
+    assert not p.play("attack player 1 6")
+    assert "outpost Trading Post must be destroyed first" in p.status.message
+    assert p.press("attack Trading Post")
+    assert p.grouped()["sr-attack"] == ["attack player 1 2"]
+    assert p.press("attack player 1 2") and p.state.authority[0] == st.authority[0] - 2
+
+
+def test_new_game_uses_format_players_and_variant(panel: StarRealmsPanel) -> None:
+    panel.format_pick.value = "hydra"
+    assert panel.players_pick.options == (4, 6) and panel.players_pick.value == 4
+    panel.variant_pick.value = "printed_explorer"
+    assert panel.new_game(3)
+    st = panel.state
+    assert st.format == "hydra" and len(st.players) == 4 and st.authority == (75, 75)
+    assert panel.game.variant == "printed_explorer" and st.stage == "main" and panel.match.seed == 3
+    assert [v for _, v in panel.seat_pick.options] == [0, 1, 2, 3, -1]
+    assert "shared by the team" in panel.position_html.value and "team 2" in panel.position_html.value
+    panel.format_pick.value = "raid"
+    assert panel.players_pick.options == (3, 4, 5, 6)
+
+
+def open_odds(p: StarRealmsPanel) -> tuple[ov.NextHandView, ov.LethalView, ov.BuyView]:
+    p.tabs.selected_index = 1
+    views = tuple(slot.render.__self__ for slot in p.odds.slots)
+    assert p.odds.errors == [None, None, None]
+    return views  # type: ignore[return-value]
+
+
+def pmf_of(fig: go.Figure) -> dict[int, Fraction]:
+    return {int(x): Fraction(c[0]) for x, c in zip(fig.data[0].x, fig.data[0].customdata)}
+
+
+def test_odds_views_equal_the_odds_module(panel: StarRealmsPanel) -> None:
+    three_scouts(panel)
+    hand, lethal, buys = open_odds(panel)
+    st = panel.state
+    exact = odds.trade_and_combat(st, 0)
+    assert pmf_of(hand.figures["trade"]) == {k: exact.trade.p(k) for k in pmf_of(hand.figures["trade"])}
+    assert pmf_of(hand.figures["combat"]) == {k: exact.combat.p(k) for k in pmf_of(hand.figures["combat"])}
+    assert sum(pmf_of(hand.figures["trade"]).values()) == 1
+    at_least = {int(x): Fraction(c[0]) for x, c in zip(hand.figures["trade"].data[1].x,
+                                                           hand.figures["trade"].data[1].customdata)}
+    assert at_least == {k: exact.trade.at_least(k) for k in at_least}
+    assert "25/7" in hand.info.value  # E[Trade] as a fraction
+    # the lethal check from the table: the module's answer and its explanation
+    (q1, r1), (q2, r2) = lethal.rows
+    assert q1.startswith("Can player 2 finish you") and r1 == odds.lethal(st, 1, 0)
+    assert r2 == odds.lethal(st, 0, 1)
+    assert fmt_prob(r1.probability) in lethal.info.value and r1.explanation in lethal.info.value
+    # the buy comparison: one row per affordable card after the baseline, means equal compare_buys
+    expected = odds.compare_buys(st, 0)
+    assert [(r.card, r.odds.trade.mean(), r.odds.combat.mean()) for r in buys.rows] == [
+        (r.card, r.odds.trade.mean(), r.odds.combat.mean()) for r in expected]
+    assert list(buys.figure.data[0].x) == ["(no buy)", *odds.buyable(st, 0)]
+    assert [Fraction(c[0].split()[0]) for c in buys.figure.data[1].customdata] == [
+        r.odds.combat.mean() for r in expected]
+
+
+def test_seat_view_odds_hide_the_opponents_hand() -> None:
+    p = StarRealmsPanel(outpost_position())  # player 2 moves; ask as player 1
+    p.view_as(0)
+    hand, lethal, buys = open_odds(p)
+    st = p.state
+    assert pmf_of(hand.figures["combat"]) == odds.trade_and_combat(st, 0).combat.pmf()
+    (_, threat), _ = lethal.rows
+    assert threat == odds.lethal(as_seen_by(st, 1, 0), 1, 0)
+    assert "Their hand is unknown to you" in lethal.info.value
+    assert buys.rows == [] and "Only the player moving (player 2)" in buys.info.value
+
+
+def test_odds_redraw_after_a_buy_and_the_end_of_the_turn(panel: StarRealmsPanel) -> None:
+    three_scouts(panel)
+    hand, _, _ = open_odds(panel)
+    before = [list(t.y) for t in hand.figures["trade"].data]
+    panel.press("buy Trade Pod")
+    panel.press("end turn")
+    assert "Player 2's next hand" in hand.info.value
+    assert [list(t.y) for t in hand.figures["trade"].data] != before
+
+
+def test_slow_questions_wait_behind_a_button(panel: StarRealmsPanel, monkeypatch: pytest.MonkeyPatch) -> None:
+    three_scouts(panel)
+    monkeypatch.setattr(ov, "BUY_BUDGET_S", -1.0)
+    monkeypatch.setattr(ov, "LETHAL_BUDGET_S", -1.0)
+    _, lethal, buys = open_odds(panel)
+    assert [r.card for r in buys.rows] == ["(no buy)"] and buys.more.layout.display == ""
+    assert re.search(r"Compute the other 5", buys.more.description)
+    assert lethal.rows == [] and "Skipped for now" in lethal.info.value
+    buys.more.click()
+    lethal.more.click()
+    assert len(buys.rows) == 6 and buys.more.layout.display == "none" and len(lethal.rows) == 2
+
+
+def test_odds_wait_for_the_main_phase(panel: StarRealmsPanel) -> None:
+    panel.auto_deal.value = False
+    three_scouts(panel)
+    panel.press("buy Trade Pod")
+    assert panel.state.is_chance() and not panel.resolve_button.disabled
+    hand, lethal, buys = open_odds(panel)
+    assert hand.figures == {} and "main phase with nothing pending" in hand.info.value
+    assert panel.resolve_chance() and not panel.state.is_chance()
+    assert set(hand.figures) == {"trade", "combat"}
