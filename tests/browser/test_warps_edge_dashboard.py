@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from panel_page import assert_no_error_page, click_and_wait, status_text
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -18,23 +19,6 @@ DASHBOARD = "/voila/render/warps_edge.ipynb"
 BARS = ".re-odds .js-plotly-plot .trace.bars"
 CHART_DATA_JS = """() => Array.from(document.querySelectorAll('.re-odds .js-plotly-plot'))
     .map(el => JSON.stringify((el.data || []).map(t => t.y)) + (el.querySelector('.trace.bars') || {}).innerHTML)"""
-
-
-def assert_no_error_page(page: Page) -> None:
-    assert "There was an error" not in page.content()
-
-
-def status_text(page: Page) -> str:
-    return page.locator(".re-status").inner_text()
-
-
-def click_and_wait(page: Page, locator) -> None:
-    """Click, then wait until the status line says something new (every move and refusal rewrites it)."""
-    before = status_text(page)
-    locator.click()
-    page.wait_for_function(
-        "prev => { const s = document.querySelector('.re-status'); return s && s.innerText !== prev; }",
-        arg=before, timeout=30_000)
 
 
 def phase(page: Page) -> str:
