@@ -39,8 +39,8 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 
 dashboard: $(VENV)/.dashboard-installed
 	@echo
-	@echo "  Rules Explorer dashboards: http://127.0.0.1:$(PORT)/"
-	@echo "  (calculators: http://127.0.0.1:$(PORT)/voila/render/calculators.ipynb; Ctrl-C stops)"
+	@echo "  Rules Explorer dashboards: http://127.0.0.1:$(PORT)/   (Ctrl-C stops)"
+	@for nb in notebooks/dashboards/*.ipynb; do echo "    http://127.0.0.1:$(PORT)/voila/render/$$(basename $$nb)"; done
 	@echo
 	$(BIN)/voila notebooks/dashboards $(VOILA_FLAGS)
 

@@ -9,7 +9,8 @@ import pytest
 
 from explorer.games.star_realms.cards import (CardDataError, describe, load_cards, starting_deck, trade_deck)
 
-REFERENCE = Path("/work/shared/reference/star_realms.md")
+# The project materials sit beside the checkout (../shared); a stranger's clone may not have them.
+REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "star_realms.md"
 FACTION_HEADINGS = {"Blob": "Blob", "Trade Federation": "Trade Federation", "Star Empire": "Star Empire",
                     "Machine Cult": "Machine Cult"}
 
