@@ -21,7 +21,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DASHBOARDS = ROOT / "notebooks" / "dashboards"
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"  # the Makefile exports the one it found
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -32,7 +32,16 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PAGE_TIMEOUT_MS = 60_000
+EXPECT_TIMEOUT_MS = 30_000
 START_TIMEOUT_S = 60
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Playwright's assertions wait 5 s by default; a kernel round trip on a loaded 2-core
+    # machine can take longer, and a too-short wait made the game dashboards' tests flaky.
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 def _free_port() -> int:
