@@ -8,9 +8,15 @@ The generator's state is kept for every position, so undoing and stepping again
 draws the same outcome, and a saved match continues as the original would have.
 
 >>> import explorer
->>> from explorer.core.match import Match
->>> Match.__name__
-'Match'
+>>> match = Match(explorer.load_game("star_realms"), seed=1)
+>>> match.play("heuristic", max_steps=30)
+30
+>>> len(match), match.cursor
+(31, 30)
+>>> _ = match.undo(); match.cursor, match.can_redo()
+(29, True)
+>>> Match.from_json(match.to_json()).state == match.state
+True
 """
 
 from __future__ import annotations

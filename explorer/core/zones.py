@@ -6,6 +6,9 @@ order from the top of that part down). Drawing from the unknown middle is a
 chance node over card *kinds* weighted by count, never over orderings; a
 shuffle moves everything into the middle.
 
+A bag needs no class of its own: it is a :class:`Multiset`, and drawing ``n``
+tokens from it is one chance node, :func:`explorer.core.chance.multiset_draws`.
+
 >>> deck = Deck.shuffled({"Scout": 8, "Viper": 2})
 >>> [(card, str(p)) for card, p in deck.draw_outcomes()]
 [('Scout', '4/5'), ('Viper', '1/5')]
