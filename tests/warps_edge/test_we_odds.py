@@ -7,8 +7,9 @@ from itertools import combinations
 
 from we_helpers import position
 
-from explorer import Multiset
+from explorer import Deck, Multiset
 from explorer.games.warps_edge import odds
+from explorer.games.warps_edge.state import SkillCard
 
 BAG = {"energy-1": 2, "laser-1": 2, "laser-3": 1, "maneuver-1": 2, "photon-blast": 1, "warhammer": 1}
 
@@ -47,8 +48,119 @@ def test_laser_total_and_maneuver_count_match_enumeration() -> None:
 def test_p_stun_every_enemy_matches_enumeration() -> None:
     s = _state()  # 3 enemies now, the deck is empty
     def ok(h):
-        return sum(2 if t == "photon-blast" else 0 if t == "energy-1" else 1 for t in h) >= 3
+        # Without the Warhammer: one enemy per laser or maneuver, two per Photon Blast. With it (seed §5:
+        # "cannot stun others with lasers this turn", whatever the order): one destroyed, plus the maneuvers.
+        plain = sum(2 if t == "photon-blast" else 0 if t in ("energy-1", "warhammer") else 1 for t in h)
+        hammer = 1 + h.count("maneuver-1") if "warhammer" in h else 0
+        return max(plain, hammer) >= 3
     assert odds.p_stun_every_enemy(s) == _brute(BAG, ok)
+
+
+# --- brute force through the rules themselves: every line of play in the next step 2 ---------------------
+_PLAY = ("fire", "maneuver", "use", "take", "rupture", "gain", "remove", "return")
+
+
+def _can_reach(state, goal, kinds=_PLAY, skip=lambda st, a: False) -> bool:
+    """Whether some sequence of the pilot's actions of these kinds reaches ``goal`` (rewards that draw: no)."""
+    seen: dict = {}
+
+    def rec(st) -> bool:
+        if st in seen:
+            return seen[st]
+        seen[st] = False
+        ok = goal(st) or (not st.is_terminal() and not st.is_chance() and any(
+            rec(st.apply(a)) for a in st.legal_actions() if a.kind in kinds and not skip(st, a)))
+        seen[st] = ok
+        return ok
+
+    return rec(state)
+
+
+def _by_play(state, goal, **kw) -> Fraction:
+    """P(goal reachable) over the next draw of 5 from the bag, the hold joining the pool."""
+    bag = state.bag
+    return odds.next_draw(state).p(lambda m: _can_reach(
+        state.replace(stage="actions", pool=m + state.hold, hold=Multiset(), bag=bag - m), goal, **kw))
+
+
+def _all_stunned(st) -> bool:
+    return all(t.stunned or not t.card for t in st.row)
+
+
+_BIG = ["Demo Titan", "Demo Colossus", "Demo Hydra"]  # hull 7-8: no laser of one draw destroys them by itself
+
+
+def test_p_stun_every_enemy_counts_rupture_and_the_warhammer_turn_by_play() -> None:
+    """Rupture's 4 value-1 tokens stun; after a Warhammer lasers stun nothing (seed §5)."""
+    s = position(row=_BIG + ["Demo Titan"], stage="plans", hold={"laser-1": 1},
+                 bag={"energy-1": 2, "laser-1": 2, "maneuver-1": 1, "photon-blast": 1, "warhammer": 1, "rupture": 1})
+    assert odds.p_stun_every_enemy(s) == _by_play(s, _all_stunned) == Fraction(53, 56)
+
+
+def test_p_stun_every_enemy_needs_adjacent_enemies_for_a_photon_blast() -> None:
+    """§5 Photon Blast: "two adjacent targets" — two enemies in slots 1 and 3 cannot share one."""
+    s = position(row=["Demo Titan", "", "Demo Colossus", ""], stage="plans",
+                 bag={"energy-1": 3, "laser-1": 1, "maneuver-1": 1, "photon-blast": 2})
+    s = s.replace(enemy_deck=(Deck(), Deck(), Deck()))
+    assert odds.p_stun_every_enemy(s) == _by_play(s, _all_stunned) == Fraction(10, 21)
+
+
+def test_p_stun_every_enemy_in_the_variant_by_play() -> None:
+    s = position("review_red_blue_stun_only", row=_BIG, stage="plans",
+                 bag={"laser-1": 2, "demo-decoy": 2, "maneuver-1": 1, "warhammer": 1, "photon-blast": 1, "rupture": 1})
+    s = s.replace(enemy_deck=(Deck(), Deck(), Deck()))
+    assert odds.p_stun_every_enemy(s) == _by_play(s, _all_stunned)
+
+
+def test_enemies_next_turn_in_step_2_counts_the_refill() -> None:
+    """§4 step 1: the next step 2 starts after the empty slots refill from the deck."""
+    s = position(row=["Demo Titan", "", "Demo Colossus", ""])
+    s = s.replace(enemy_deck=(Deck.shuffled(["Demo Gnat"]), Deck(), Deck()))
+    assert odds.next_row(s) == (True, True, True, False) and odds.enemies_next_turn(s) == 3
+
+
+def _destroyed(slot):
+    def goal(st):
+        return not st.row[slot - 1].card
+    return goal
+
+
+def _evades(st, a) -> bool:
+    return a.kind == "maneuver" or (a.kind == "use" and st.token(a.args[0]).counts_as == "maneuver")
+
+
+def test_p_destroy_counts_rupture_and_enhance() -> None:
+    """§5 Rupture gives 4 value-1 tokens (lasers here) and Enhance raises each laser: 1 + 4 -> 2 x 5 = 10 >= 8."""
+    s = position(row=["Demo Titan", "Demo Colossus"], pool={"rupture": 1, "enhance": 1, "laser-1": 1})
+    assert odds.p_destroy(s, 1) == 1
+    assert _can_reach(s, _destroyed(1), skip=_evades)
+
+
+def test_p_destroy_photon_blast_needs_a_neighbouring_enemy() -> None:
+    """§5 Photon Blast hits two adjacent targets: a Raider (hull 4) alone in slot 2 gets no 2 lasers from it."""
+    s = position(row=["", "Demo Raider", "", "Demo Gnat"], pool={"photon-blast": 1, "laser-2": 1})
+    assert odds.p_destroy(s, 2) == 0
+    assert not _can_reach(s, _destroyed(2), skip=_evades)
+    s2 = position(row=["", "Demo Raider", "", ""], stage="plans",
+                  bag={"photon-blast": 1, "laser-3": 1, "laser-2": 1, "enhance": 1, "energy-1": 2})
+    s2 = s2.replace(enemy_deck=(Deck(), Deck(), Deck()))
+    assert odds.p_destroy(s2, 2) == _by_play(s2, _destroyed(2), skip=_evades) == Fraction(2, 3)
+
+
+def test_next_draw_population_includes_tokens_paid_towards_a_skill() -> None:
+    """§4: unfinished skill payments go to the discard at the end of step 2, so they are in the reset bag."""
+    s = position(pool={"laser-1": 1}, bag={"energy-1": 2})
+    s = s.replace(skills=(SkillCard("Demo Quick Reload", Multiset({"laser-1": 1})),))
+    assert odds.next_draw_population(s) == Multiset({"energy-1": 2, "laser-1": 2})
+
+
+def test_attack_damage_during_step_3_counts_only_the_attackers_still_to_come() -> None:
+    """§4 step 3: at a shield-damage choice after the Titan's attack, only the Gnat (1) is still to attack."""
+    s = position(row=["Demo Titan", "Demo Gnat"], discard={"laser-1": 3, "energy-1": 3}, bag={"energy-1": 5},
+                 calm=True)
+    s = s.apply("end actions")
+    assert s.pending and s.attack_index == 1 and s.shields == 4
+    assert odds.attack_damage(s).pmf() == {1: Fraction(1)}
 
 
 def test_p_destroy_counts_the_hold_and_the_draw() -> None:

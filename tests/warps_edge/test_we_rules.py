@@ -124,6 +124,42 @@ def test_warhammer_restriction_ends_with_the_turn() -> None:
     assert s.row[1].stunned
 
 
+def test_warhammer_after_lasers_takes_their_stun_away_for_the_whole_turn() -> None:
+    """§5 Warhammer: "cannot stun others with lasers this turn" — a laser fired *before* the Warhammer
+    moves above the Raider, which attacks (2); the order of play is no way round the restriction."""
+    s = position(row=["Demo Titan", "Demo Raider"], pool={"warhammer": 1, "laser-1": 1}, bag={"energy-1": 5},
+                 calm=True)
+    s = play(s, "fire laser-1 at slot 2", "use warhammer at slot 1")
+    assert not s.row[1].stunned and s.row[1].lasers == 1 and s.row[1].above == Multiset({"laser-1": 1})
+    assert s.apply("end actions").shields == 8 - 2
+
+
+def test_warhammer_after_a_photon_blast_unstuns_both_of_its_targets() -> None:
+    """§5 Warhammer: Photon Blast "counts as 2 lasers", so a Photon Blast played earlier in the turn stops
+    stunning both targets (its second target holds no token: the stun is a mark)."""
+    s = position(row=["Demo Gnat", "Demo Titan", "Demo Colossus"], pool={"warhammer": 1, "photon-blast": 1},
+                 bag={"energy-1": 5}, calm=True)
+    s = s.apply("use photon-blast at slots 2-3")
+    assert s.row[2].stunned and s.row[2].marks == Multiset({"photon-blast": 1})
+    s = s.apply("use warhammer at slot 1")
+    assert not s.row[1].stunned and not s.row[2].stunned and (s.row[1].lasers, s.row[2].lasers) == (2, 2)
+    assert s.apply("end actions").shields == 0 and s.hull == 8  # Titan 4 + Colossus 4
+
+
+def test_warhammer_keeps_the_stuns_that_are_not_lasers() -> None:
+    """§5 Warhammer restricts lasers only: a target with a maneuver below it as well stays stunned,
+    and so do the enemies a skill stunned."""
+    s = position(row=["Demo Gnat", "Demo Titan", "Demo Colossus"],
+                 pool={"warhammer": 1, "laser-1": 1, "maneuver-1": 1}, bag={"energy-1": 5}, calm=True)
+    s = play(s, "fire laser-1 at slot 2", "maneuver at slot 2")
+    skill_stun = Target("Demo Colossus", stunned=True, marks=Multiset({"skill": 1}))
+    s = s.replace(row=(s.row[0], s.row[1], skill_stun, Target()))
+    s = s.apply("use warhammer at slot 1")
+    assert s.row[1].stunned and s.row[1].below == Multiset({"maneuver-1": 1})
+    assert s.row[1].above == Multiset({"laser-1": 1}) and s.row[2].stunned
+    assert s.apply("end actions").shields == 8
+
+
 def test_photon_blast_hits_two_adjacent_targets_only() -> None:
     """§5 Photon Blast: "two adjacent targets" — slots 1 and 3 are not adjacent across an empty slot 2."""
     s = position(row=["Demo Titan", "", "Demo Colossus", "Demo Hydra"], pool={"photon-blast": 1})

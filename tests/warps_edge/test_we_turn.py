@@ -144,3 +144,11 @@ def test_refusals_name_the_reason() -> None:
         s.apply("fire laser-3 at slot 1")
     with pytest.raises(IllegalActionError, match="slot 2 of the enemy row is empty"):
         s.apply("fire laser-1 at slot 2")
+
+
+def test_warhammer_without_a_target_says_how_to_use_it() -> None:
+    """Illegal is loud: 'use warhammer' with no slot names the rule (one enemy), not an empty target ''."""
+    s = position(row=["Demo Gnat"], pool={"warhammer": 1})
+    with pytest.raises(IllegalActionError, match=r"step 2: pilot actions: Warhammer is used on one enemy: "
+                                                 r"'use warhammer at slot N'"):
+        s.apply("use warhammer")

@@ -274,6 +274,8 @@ def why_not_use(st: WarpsEdgeState, tid: str, where: str) -> str:
         if where.startswith("section"):
             return (f"{name} destroys an enemy, and mothership sections are targets but not enemies "
                     "(\"enemy\" means enemy cards only)")
+        if not where:
+            return f"{name} is used on one enemy: 'use {tid} at slot N'"
         return target_problem(st, where) or f"{name} is used on one enemy: 'use {tid} at slot N'"
     if eff == "photon_blast":
         m = re.match(r"^(slots|sections) (\d+)-(\d+)$", where)

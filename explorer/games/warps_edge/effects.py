@@ -50,18 +50,24 @@ def stuns(st: WarpsEdgeState, token_id: str) -> bool:
 
 
 def assign(st: WarpsEdgeState, ref: tuple[str, int], token_id: str | None, *, lasers: int = 0, maneuvers: int = 0,
-           energy: int = 0, stun: bool) -> WarpsEdgeState:
-    """Place a token on a target (below if it stuns), add its value, and check for defeat."""
+           energy: int = 0, stun: bool, source: str = "") -> WarpsEdgeState:
+    """Place a token on a target (below if it stuns), add its value, and check for defeat.
+
+    ``token_id=None``: the second target of a two-target token ``source`` (Photon
+    Blast); a stun there is recorded in ``marks``.
+    """
     t = get_target(st, ref)
-    below, above = t.below, t.above
+    below, above, marks = t.below, t.above, t.marks
     if token_id is not None:
         st = st.replace(pool=st.pool.remove(token_id))
         if stun:
             below = below.add(token_id)
         else:
             above = above.add(token_id)
+    elif stun:
+        marks = marks.add(source)
     t = Target(t.card, below, above, t.lasers + lasers, t.maneuvers + maneuvers, t.energy + energy,
-               t.stunned or stun, t.defeated)
+               t.stunned or stun, t.defeated, marks)
     st = set_target(st, ref, t)
     return check_defeat(st, ref)
 
@@ -125,8 +131,8 @@ def auto_pending(st: WarpsEdgeState, head: Pending) -> WarpsEdgeState | None:
     if head.kind == "shields":
         return st.replace(shields=min(st.max_shields, st.shields + head.amount), pending=rest)
     if head.kind == "stun":
-        row = tuple(Target(t.card, t.below, t.above, t.lasers, t.maneuvers, t.energy, True, t.defeated) if t.card else t
-                    for t in st.row)
+        row = tuple(Target(t.card, t.below, t.above, t.lasers, t.maneuvers, t.energy, True, t.defeated,
+                           t.marks.add("skill")) if t.card else t for t in st.row)
         return st.replace(row=row, pending=rest)
     if head.kind == "draw":
         return st.replace(pending=rest) if not st.bag else None
@@ -207,11 +213,12 @@ def use_power(st: WarpsEdgeState, token_id: str, where: str) -> WarpsEdgeState:
         right_card = get_target(st, right).card
         st = assign(st, left, token_id, lasers=tok.value, stun=stun)
         if get_target(st, right).card == right_card and not st.outcome:
-            st = assign(st, right, None, lasers=tok.value, stun=stun)
+            st = assign(st, right, None, lasers=tok.value, stun=stun, source=token_id)
         return st
     if eff == "warhammer":
         slot = parse_target(where)[1]
         st = st.replace(pool=st.pool.remove(token_id), discard=st.discard.add(token_id), warhammer=True)
+        st = lasers_stop_stunning(st)
         return defeat_enemy(st, slot, st.data.enemy(st.row[slot].card).destroy_reward)
     if eff == "rupture":
         st = st.replace(pool=st.pool.remove(token_id), removed=st.removed.add(token_id))
@@ -223,6 +230,21 @@ def use_power(st: WarpsEdgeState, token_id: str, where: str) -> WarpsEdgeState:
         return st.replace(pool=st.pool.remove(token_id), discard=st.discard.add(token_id),
                           shields=min(st.max_shields, st.shields + tok.value))
     raise ValueError(f"unknown power effect {eff}")
+
+
+def lasers_stop_stunning(st: WarpsEdgeState) -> WarpsEdgeState:
+    """A Warhammer was used: for the whole turn lasers do not stun (seed §5), so lasers
+    assigned earlier this turn move above their targets, which stay stunned only by what else stuns them."""
+    def unstun(t: Target) -> Target:
+        lasers = Multiset({k: n for k, n in t.below.items() if st.token(k).counts_as == "laser"})
+        marks = Multiset({k: n for k, n in t.marks.items() if k == "skill" or st.token(k).counts_as != "laser"})
+        if not t.stunned or (not lasers and marks == t.marks):
+            return t
+        below = t.below - lasers
+        return Target(t.card, below, t.above + lasers, t.lasers, t.maneuvers, t.energy, bool(below or marks),
+                      t.defeated, marks)
+
+    return st.replace(row=tuple(unstun(t) for t in st.row), sections=tuple(unstun(t) for t in st.sections))
 
 
 def upgrades(st: WarpsEdgeState) -> list[tuple[str, str]]:

@@ -16,7 +16,7 @@ signature kestrel-lance (laser 3).
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import product
+from itertools import combinations, product
 
 from explorer.core import Multiset
 from explorer.odds import Dist, draw, draw_count
@@ -51,6 +51,8 @@ def next_draw_population(state: WarpsEdgeState) -> Multiset:
     total = state.bag + state.discard + state.pool
     for t in state.row + state.sections:
         total = total + t.tokens()
+    for card in state.skills:  # tokens paid towards a skill go to the discard at the end of step 2
+        total = total + card.tokens
     return total
 
 
@@ -82,35 +84,93 @@ def maneuver_count(state: WarpsEdgeState) -> Dist:
     return next_draw(state).map(lambda m: sum(state.token(k).maneuver_value * n for k, n in m.items()))
 
 
+def _warp_resets(state: WarpsEdgeState) -> bool:
+    """Whether the warp ends before the next draw (the bag cannot supply 5)."""
+    return len(state.bag) < HAND and state.stage in ("actions", "attacks", "plans")
+
+
+def next_row(state: WarpsEdgeState) -> tuple[bool, ...]:
+    """Which slots hold an enemy in the next step 2: the empty ones refill left to right from the deck
+    (seed §4 step 1), from the deck after the warp resets when the bag cannot supply the next draw.
+
+    >>> next_row(example_position())
+    (True, True, True, True)
+    """
+    cards = sum(len(d) for d in state.enemy_deck) + (len(state.defeated) if _warp_resets(state) else 0)
+    occupied = []
+    for t in state.row:
+        if t.card:
+            occupied.append(True)
+        else:
+            occupied.append(cards > 0)
+            cards -= 1 if cards > 0 else 0
+    return tuple(occupied)
+
+
 def enemies_next_turn(state: WarpsEdgeState) -> int:
     """How many enemies the row will hold in the next step 2 (empty slots refill from the deck)."""
-    filled = sum(1 for t in state.row if t.card)
-    if state.stage == "actions":
-        return filled
-    return min(len(state.row), filled + sum(len(d) for d in state.enemy_deck))
+    return sum(next_row(state))
 
 
-def stun_capacity(state: WarpsEdgeState, tokens: Multiset, enemies: int) -> int:
-    """How many enemies these tokens can stun or remove: one each; Photon Blast two; Warhammer destroys one."""
-    total = 0
-    for k, n in tokens.items():
-        t = state.token(k)
-        if t.effect == "photon_blast" and stuns(state, k):
-            total += n * min(2, enemies)
-        elif t.effect == "warhammer" or (t.kind != "energy" and t.effect not in ("rupture", "enhance", "shields")
-                                         and stuns(state, k)):
-            total += n
-    return total
+def _stuns_now(state: WarpsEdgeState, token_id: str, warhammer: bool) -> bool:
+    """Whether this token stuns the enemy it is assigned to, in a turn with or without a Warhammer."""
+    t = state.token(token_id)
+    if t.kind == "energy" or t.effect in ("warhammer", "rupture", "enhance", "shields"):
+        return False
+    if warhammer and t.counts_as == "laser":
+        return False
+    if state.stun_only_red_blue:
+        return t.counts_as in ("laser", "maneuver")
+    return True
+
+
+def _pair_cover(occupied: tuple[bool, ...], blasts: int) -> int:
+    """The most enemies ``blasts`` two-target tokens can reach: each takes two adjacent occupied slots."""
+    pairs = [(i, i + 1) for i in range(len(occupied) - 1) if occupied[i] and occupied[i + 1]]
+    best = 0
+    for k in range(min(blasts, len(pairs)) + 1):
+        for chosen in combinations(pairs, k):
+            best = max(best, len({i for p in chosen for i in p}))
+    return best
+
+
+def stun_capacity(state: WarpsEdgeState, tokens: Multiset, enemies: int | tuple[bool, ...]) -> int:
+    """How many of the enemies these tokens can stun or remove this turn (at most all of them).
+
+    One enemy per stunning token; a Photon Blast two *adjacent* enemies; a Warhammer destroys one, but
+    then lasers (and tokens counting as lasers) stun nothing that turn (seed §5); a Rupture adds its
+    value-1 tokens from the supply. ``enemies`` is the next row's occupancy (or a count: a full run of slots).
+    """
+    occupied = (True,) * enemies + (False,) * (len(state.row) - enemies) if isinstance(enemies, int) else enemies
+    total = sum(occupied)
+    ruptures = sum(state.token(k).value * n for k, n in tokens.items() if state.token(k).effect == "rupture")
+    hammers = sum(n for k, n in tokens.items() if state.token(k).effect == "warhammer")
+    best = 0
+    for warhammer in (False, True) if hammers else (False,):
+        singles = sum(n for k, n in tokens.items()
+                      if _stuns_now(state, k, warhammer) and state.token(k).effect != "photon_blast")
+        value_1 = sum(n for k, n in state.supply.items() if state.token(k).value == 1
+                      and state.token(k).kind in ("laser", "maneuver") and _stuns_now(state, k, warhammer))
+        singles += min(ruptures, value_1)
+        blasts = sum(n for k, n in tokens.items()
+                     if state.token(k).effect == "photon_blast" and _stuns_now(state, k, warhammer))
+        removed = min(hammers, total) if warhammer else 0
+        reached = removed + singles if warhammer else _pair_cover(occupied, blasts) + singles
+        best = max(best, min(total, reached))
+    return best
 
 
 def p_stun_every_enemy(state: WarpsEdgeState) -> Fraction:
-    """P(the next pool, with the hold, can stun every enemy in the row), ignoring skills and rewards.
+    """P(the next pool, with the hold, can stun every enemy of the next row), ignoring skills and rewards.
+
+    An enemy counts when a token stuns it or a Warhammer destroys it (see :func:`stun_capacity`).
 
     >>> p_stun_every_enemy(example_position())
     Fraction(23, 66)
     """
-    enemies = enemies_next_turn(state)
-    return next_draw(state).p(lambda m: stun_capacity(state, m + state.hold, enemies) >= enemies)
+    occupied = next_row(state)
+    enemies = sum(occupied)
+    return next_draw(state).p(lambda m: stun_capacity(state, m + state.hold, occupied) >= enemies)
 
 
 def _available(state: WarpsEdgeState) -> Dist:
@@ -124,10 +184,43 @@ def _available(state: WarpsEdgeState) -> Dist:
     return Dist({known: 1})
 
 
+def max_laser_value(state: WarpsEdgeState, tokens: Multiset, slot: int, occupied: tuple[bool, ...] | None = None) -> int:
+    """The most laser value these tokens can put on the enemy in ``slot`` (1-4) this turn.
+
+    Lasers and tokens counting as lasers; a Photon Blast when a neighbouring slot holds an enemy (its
+    two targets are adjacent); a Rupture's value-1 tokens taken as lasers from the supply; then every
+    Enhance upgrading the laser tokens in the pool (seed §5), as far as the supply allows.
+    """
+    occupied = tuple(bool(t.card) for t in state.row) if occupied is None else occupied
+    i = slot - 1
+    neighbour = (i > 0 and occupied[i - 1]) or (i + 1 < len(occupied) and occupied[i + 1])
+    supply = state.supply
+    pilot = Multiset({k: n for k, n in tokens.items() if state.token(k).kind == "laser"})
+    value = 0
+    for k, n in tokens.items():
+        t = state.token(k)
+        if t.kind == "laser":
+            continue
+        if t.effect == "laser" or (t.effect == "photon_blast" and neighbour):
+            value += t.value * n
+    ruptures = sum(state.token(k).value * n for k, n in tokens.items() if state.token(k).effect == "rupture")
+    for k in supply.kinds():
+        if ruptures and state.token(k).kind == "laser" and state.token(k).value == 1:
+            n = min(ruptures, supply.count(k))
+            supply, pilot, ruptures = supply.remove(k, n), pilot.add(k, n), ruptures - n
+    for _ in range(sum(n for k, n in tokens.items() if state.token(k).effect == "enhance")):
+        for k in sorted(pilot.elements(), key=lambda k: -state.token(k).value):
+            up = state.data.next_value(k)
+            if up is not None and supply.count(up) > 0:
+                supply, pilot = supply.remove(up).add(k), pilot.remove(k).add(up)
+    return value + sum(state.token(k).value * n for k, n in pilot.items())
+
+
 def p_destroy(state: WarpsEdgeState, slot: int) -> Fraction:
     """P(enough laser value to destroy the enemy in ``slot`` (1-4) this turn, counting the pool and hold.
 
-    Waiting for the step-4 draw (or a reward draw), the draw is included; a Warhammer destroys outright.
+    Waiting for the step-4 draw (or a reward draw), the draw is included; a Warhammer destroys outright;
+    Photon Blast, Rupture and Enhance count as :func:`max_laser_value` says.
 
     >>> p_destroy(example_position(), 1)   # Demo Gnat: hull 2
     Fraction(8, 11)
@@ -136,11 +229,12 @@ def p_destroy(state: WarpsEdgeState, slot: int) -> Fraction:
     if not t.card:
         raise ValueError(f"slot {slot} is empty")
     need = state.data.enemy(t.card).hull - t.lasers
+    occupied = next_row(state) if state.is_chance() and state.stage == "plans" else None
 
     def ok(m: Multiset) -> bool:
         if any(state.token(k).effect == "warhammer" for k in m.kinds()):
             return True
-        return sum(state.token(k).laser_value * n for k, n in m.items()) >= need
+        return max_laser_value(state, m, slot, occupied) >= need
 
     return _available(state).p(ok)
 
@@ -171,7 +265,8 @@ def attack_damage(state: WarpsEdgeState) -> Dist:
     """Total damage at the next enemy-attack step if nothing more is stunned.
 
     Before step 2 the empty slots first refill from the enemy deck (a draw over
-    its cards); stuns already placed in step 2 are honoured.
+    its cards); stuns already placed in step 2 are honoured; during step 3 (a
+    shield-damage choice) only the attackers still to come count.
 
     >>> attack_damage(example_position()).pmf()
     {9: Fraction(1, 1)}
@@ -185,14 +280,17 @@ def attack_damage(state: WarpsEdgeState) -> Dist:
         new_row = list(row)
         for i in empty[: len(cards)]:
             new_row[i] = Target(card="?")
+        done = state.attack_index if state.stage == "attacks" else 0  # attackers that already resolved
         damage = 0
-        for t in row:
+        for i, t in enumerate(row):
+            if i < done:
+                continue
             if t.card and not (t.stunned and not refill):
                 damage += max(0, state.data.enemy(t.card).attack - state.armor)
         damage += sum(max(0, state.data.enemy(c).attack - state.armor) for c in cards)
         ship = state.data.mothership(state.mothership)
         for j, (sec_t, sec) in enumerate(zip(state.sections, ship.sections)):
-            if sec_t.defeated or (sec_t.stunned and not refill):
+            if len(row) + j < done or sec_t.defeated or (sec_t.stunned and not refill):
                 continue
             if section_attacks(state, j, tuple(new_row)):
                 damage += max(0, sec.attack - state.armor)

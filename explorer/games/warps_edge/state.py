@@ -54,7 +54,10 @@ class Target:
     ``below`` holds the tokens stunning it this turn; ``above`` the tokens that
     stay on it after its attack. ``lasers``/``maneuvers``/``energy`` are the
     totals assigned so far (Photon Blast adds lasers to a second target without
-    a token there).
+    a token there). ``marks`` names what stuns it this turn without a token
+    below it: the id of a two-target token (the second target of a Photon
+    Blast) or ``"skill"`` (a skill that stuns enemies); a Warhammer takes the
+    laser stuns away (seed §5: "cannot stun others with lasers this turn").
     """
 
     card: str = ""
@@ -65,6 +68,7 @@ class Target:
     energy: int = 0
     stunned: bool = False
     defeated: bool = False
+    marks: Multiset[str] = EMPTY
 
     def tokens(self) -> Multiset:
         return self.below + self.above
