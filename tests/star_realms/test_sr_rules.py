@@ -180,3 +180,26 @@ def test_turn_limit_ends_in_a_draw() -> None:
     m.play(lambda st, rng: [a for a in st.legal_actions() if str(a) == "end turn"][0]
            if any(str(a) == "end turn" for a in st.legal_actions()) else st.legal_actions()[0])
     assert m.state.is_terminal() and m.state.result().winners == () and "turn limit" in m.state.result().reason
+
+
+def test_illegal_decisions_outcomes_and_base_owners_explain_themselves(make) -> None:
+    """Every refusal names the action, the phase and a reason (DESIGN rule 4)."""
+    s = make(hands=[["Patrol Mech"]], combat=[9])
+    main = r"is not legal in main phase \(player 1, turn 1\): "
+    with pytest.raises(IllegalActionError, match=main + "no ability is waiting for a decision"):
+        s.apply("copy Ram")
+    with pytest.raises(IllegalActionError, match=main + "no ability is waiting for a decision"):
+        s.apply("scrap hand Viper")
+    with pytest.raises(IllegalActionError, match=main + "draw is a chance outcome"):
+        s.apply("draw Scout")
+    with pytest.raises(IllegalActionError, match=main + "the action that ends your turn is 'end turn'"):
+        s.apply("end")
+    s = s.apply("play Patrol Mech")
+    with pytest.raises(IllegalActionError, match=r"'choose \+7 Combat' is not legal in choose one \(player 1, Patrol "
+                                                 r"Mech\): not one of the options of Patrol Mech"):
+        s.apply("choose +7 Combat")
+    h = make(players=4, format="hunter", combat=[9], bases=[(), (), ("Space Station",), ("Blob Wheel",)])
+    with pytest.raises(IllegalActionError, match="the bases of player 4 cannot be attacked by player 1 in the hunter"):
+        h.apply("attack Blob Wheel of player 4")
+    with pytest.raises(IllegalActionError, match="player 2 has no base War World in play"):
+        h.apply("attack War World of player 2")

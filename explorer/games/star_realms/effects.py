@@ -214,7 +214,8 @@ def apply_decision(s: "StarRealmsState", action: Action) -> "StarRealmsState":
     elif action.kind == "acquire":
         card = action.args[0]
         s = s.replace(row=s.row.remove(card))  # type: ignore[assignment]
-        s = s.with_player(me, deck=s.players[me].deck.put_on_top(card))
+        # The free ship is "the next ship you acquire this turn": it uses up a pending "next ship on top".
+        s = s.with_player(me, deck=s.players[me].deck.put_on_top(card), next_ship_to_top=False)
         return _pop(s, _refill(s, me))
     elif action.kind == "copy":
         return copy_ship(s, me, action.args[0])
@@ -224,12 +225,18 @@ def apply_decision(s: "StarRealmsState", action: Action) -> "StarRealmsState":
 
 
 def copy_ship(s: "StarRealmsState", me: int, name: str) -> "StarRealmsState":
-    """Stealth Needle becomes a copy of ``name``: it gains that ship's faction and abilities."""
+    """Stealth Needle becomes a copy of ``name``: it gains that ship's faction and abilities.
+
+    The Needle was played this turn, so from now on it also counts as a card of the copied
+    faction played this turn (Blob World's "each Blob card you have played this turn").
+    """
     p = s.players[me]
     ships = list(p.ships)
     i = max(i for i, r in enumerate(ships) if r.name == "Stealth Needle" and not r.copied)
     ships[i] = ships[i].__class__(name="Stealth Needle", copied=name)
-    s = s.with_player(me, ships=tuple(ships))
+    faction = s.card(name).faction
+    played = p.played if faction in ("Unaligned", s.card("Stealth Needle").faction) else p.played.add(faction)
+    s = s.with_player(me, ships=tuple(ships), played=played)
     return _pop(s, *tasks_for(s.card(name).primary, me, name, "primary"))
 
 

@@ -230,6 +230,14 @@ def why_illegal_main(s: "StarRealmsState", action: Action) -> str:
                 return f"cannot attack {who} for {args[2]}: you have {p.combat} Combat"
             return f"attack {who} with your whole {p.combat} Combat"
         name = args[0]
+        if len(args) == 4 and isinstance(args[3], int):
+            owner = args[3] - 1
+            if not 0 <= owner < len(s.players) or owner == me:
+                return f"player {args[3]} has no base you may attack"
+            if owner not in base_targets(s.fmt, me, s.alive, s.game.variant == "hunter_right_neighbour_bases"):
+                return f"the bases of player {args[3]} cannot be attacked by player {me + 1} in the {s.fmt.name} format"
+            if not any(r.name == name for r in s.players[owner].bases):
+                return f"player {args[3]} has no base {name} in play"
         outposts = [n for _, n in bases if s.card(n).is_outpost]
         if name in s.game.cards and outposts and not s.card(name).is_outpost:
             return f"cannot attack {name}: outpost {outposts[0]} must be destroyed first"

@@ -160,11 +160,28 @@ def apply_action(s: "StarRealmsState", action: Action) -> "StarRealmsState":
     return settle(s)
 
 
+DECISION_KINDS = ("choose", "discard", "destroy", "acquire", "copy", "target", "done")
+OUTCOME_KINDS = ("draw", "reveal")
+
+
+def _answers_a_question(action: Action) -> bool:
+    """Whether ``action`` answers an ability's question (``scrap hand Viper``, ``choose ...``)."""
+    return action.kind in DECISION_KINDS or (action.kind == "scrap" and len(action.args) == 2)
+
+
 def why_illegal(s: "StarRealmsState", action: Action) -> str:
     if s.is_terminal() or s.is_chance():
         return ""
+    if action.kind == "end" and action != END:
+        return "the action that ends your turn is 'end turn'"
+    if action.kind in OUTCOME_KINDS:
+        return f"{action.kind} is a chance outcome, and nothing is being drawn or revealed now"
     if s.queue:
+        if _answers_a_question(action):
+            return f"not one of the options of {s.queue[0].card or 'this ability'} now"
         return f"first {phase(s)}"
+    if _answers_a_question(action):
+        return "no ability is waiting for a decision; main-phase actions are play, use, scrap, buy, attack and end turn"
     return why_illegal_main(s, action)
 
 
@@ -182,7 +199,11 @@ def parse_notation(s: "StarRealmsState", text: str) -> Action | None:
     kind, rest = words[0].casefold(), words[1:]
     names = {n.casefold(): n for n in s.game.cards}  # type: ignore[attr-defined]
     if kind == "end":
-        return END
+        return END if [w.casefold() for w in rest] == ["turn"] else Action("end", tuple(rest))
+    if kind in DECISION_KINDS + OUTCOME_KINDS:
+        return Action(kind, tuple(int(w) if w.isdigit() else names.get(w.casefold(), w) for w in rest))
+    if kind == "scrap" and len(rest) > 1 and rest[0].casefold() in ("hand", "discard", "row"):
+        return Action(kind, (rest[0].casefold(), names.get(" ".join(rest[1:]).casefold(), " ".join(rest[1:]))))
     if kind == "attack" and len(rest) == 3 and rest[0].casefold() in ("player", "team") \
             and rest[1].isdigit() and rest[2].isdigit():
         return Action("attack", (rest[0].casefold(), int(rest[1]), int(rest[2])))
