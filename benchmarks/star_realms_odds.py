@@ -6,6 +6,10 @@ player moving at several turns of the seeded heuristic game recorded in
 
 * cold: the first call after ``odds.cache_clear()`` (best of 3);
 * repeated: the same call again, answered from the cache (mean of 200 calls).
+
+``compare_buys`` asks for the cards affordable now (none at the start of a turn, so
+only the baseline); ``compare_buys(row)`` asks for every trade-row card and Explorer
+(6 cards or fewer), what the buy comparison costs once the player has Trade.
 """
 
 from __future__ import annotations
@@ -61,6 +65,7 @@ def main() -> None:
         p = s.players[me]
         size = len(p.deck) + len(p.discard) + len(p.hand) + len(p.ships)
         card = max(p.all_cards().kinds(), key=lambda c: s.card(c).cost)
+        row = tuple(dict.fromkeys(s.row.kinds())) + ("Explorer",)
         questions = {
             "next_hand": lambda: odds.next_hand(s, me),
             "trade_and_combat": lambda: odds.trade_and_combat(s, me),
@@ -68,6 +73,7 @@ def main() -> None:
             "expected_turns_until": lambda: odds.expected_turns_until(s, me, card),
             "lethal": lambda: odds.lethal(s, me, 1 - me),
             "compare_buys": lambda: odds.compare_buys(s, me),
+            f"compare_buys(row, {len(row)} cards)": lambda: odds.compare_buys(s, me, row),
         }
         for name, call in questions.items():
             print(f"{turn:>4} {size:>12}  {name:<28} {cold(call) * 1e3:>8.2f}ms {warm(call) * 1e6:>8.1f}us")

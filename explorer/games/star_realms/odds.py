@@ -33,13 +33,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import gcd, lcm
 from typing import Any
 
 from explorer.core import Deck, Multiset
 from explorer.core.chance import multiset_draws
 from explorer.games.star_realms.formats import protectors
-from explorer.games.star_realms.odds_hand import TooLarge, evaluate, model, sample_turn, start
-from explorer.odds import Dist, Estimate, estimate
+from explorer.games.star_realms.odds_hand import TooLarge, engine, model, pairs_minus, sample_turn, start
+from explorer.odds import Dist, Estimate, draw, estimate
 
 HAND = 5
 POLICY_NOTE = ("choices take the option worth most for the question; every card is played and every base used; "
@@ -99,11 +100,39 @@ def _deal(deck: Deck, pile: Multiset, n: int = HAND) -> list[tuple[Multiset, Dec
 
 @lru_cache(maxsize=512)
 def _starts(key: tuple) -> tuple[tuple[Multiset, Deck, Multiset, Fraction], ...]:
+    """The start of the next turn as ``(hand, deck, discard, probability)`` (the sampled fallback's input)."""
     if key[0] == "known":
         _, hand, deck, discard = key
         return ((hand, deck, discard, Fraction(1)),)
     _, deck, pile = key
     return tuple(_deal(deck, pile))
+
+
+Start = tuple[Multiset, tuple, tuple, int]  # hand, deck as (top, middle pairs, bottom), discard pairs, ways
+
+
+@lru_cache(maxsize=512)
+def _fast_starts(key: tuple) -> tuple[tuple[Start, ...], int]:
+    """The starts of :func:`_starts` in the same order, on plain tuples, with integer ways and their total."""
+    if key[0] == "known":
+        _, hand, deck, discard = key
+        return ((hand, (deck.top, deck.middle.items(), deck.bottom), discard.items(), 1),), 1
+    _, deck, pile = key
+    if len(deck) >= HAND:
+        from_top = deck.top[:HAND]
+        from_middle = min(HAND - len(from_top), len(deck.middle))
+        from_bottom = deck.bottom[: HAND - len(from_top) - from_middle]
+        known = Multiset(from_top) + Multiset(from_bottom)
+        top, bottom = deck.top[len(from_top):], deck.bottom[len(from_bottom):]
+        middle, discard = deck.middle.items(), pile.items()
+        drawn = draw(deck.middle, from_middle)
+        return tuple((known + m if known else m, (top, pairs_minus(middle, m.items()), bottom), discard, w)
+                     for m, w in zip(drawn.outcomes, drawn.weights)), drawn.total
+    known = deck.contents()
+    drawn = draw(pile, min(HAND - len(deck), len(pile)))
+    pairs = pile.items()
+    return tuple((known + m, ((), pairs_minus(pairs, m.items()), ()), (), w)
+                 for m, w in zip(drawn.outcomes, drawn.weights)), drawn.total
 
 
 def _bases(state: Any, player: int) -> tuple[str, ...]:
@@ -126,31 +155,101 @@ def next_hand(state: Any, player: int) -> Dist:
     (Fraction(1, 21), 3)
     """
     _check(state, player)
-    merged: dict[Multiset, Fraction] = {}
-    for hand, _, _, p in _starts(_start_key(state, player)):
-        merged[hand] = merged.get(hand, 0) + p
-    return Dist.from_fractions(merged)
+    return _next_hand(_start_key(state, player))
+
+
+@lru_cache(maxsize=512)
+def _next_hand(key: tuple) -> Dist:
+    starts, _ = _fast_starts(key)
+    g = gcd(*(w for *_, w in starts))
+    return Dist({hand: w // g for hand, *_, w in starts})
 
 
 # --------------------------------------------------------------------------- 2. trade and combat
 @lru_cache(maxsize=512)
 def _hand_odds(game: Any, key: tuple, bases: tuple[str, ...]) -> HandOdds:
     notes = [POLICY_NOTE, ASSUMES]
-    starts = _starts(key)
     try:
-        dists = []
-        for objective in ("trade", "combat"):
-            out: dict[tuple[int, int, int], Fraction] = {}
-            for hand, deck, discard, p in starts:
-                for o, q in evaluate(game, objective, hand, bases, deck, discard).items():
-                    out[o] = out.get(o, 0) + p * q
-            dists.append(Dist.from_fractions(out))
+        by_trade, by_combat = _exact(game, key, bases)
     except TooLarge as err:
-        return _sampled(game, starts, bases, notes + [f"too large to enumerate ({err}); sampled"])
-    by_trade, by_combat = dists
+        return _sampled(game, _starts(key), bases, notes + [f"too large to enumerate ({err}); sampled"])
     return HandOdds(trade=by_trade.map(lambda o: o[0]), combat=by_combat.map(lambda o: o[1]),
                     joint=by_combat.map(lambda o: (o[0], o[1])), exact=True, notes=tuple(notes),
                     plays=by_combat)
+
+
+def _exact(game: Any, key: tuple, bases: tuple[str, ...]) -> tuple[Dist, Dist]:
+    """The exact distributions of ``(trade, combat, destroys)`` playing for Trade and for Combat.
+
+    When the hand is dealt from the deck alone, the starts whose turn never reaches the discard pile
+    are summed once per deck and bases and kept: another discard pile (a card bought, see
+    :func:`compare_buys`) recomputes only the starts that reshuffle it.
+    """
+    e = engine(game)
+    if e.size() > e.budget // 2:
+        e.clear()
+    starts, _ = _fast_starts(key)
+    placed = Multiset(bases).items()
+    shared = key[0] == "draw" and len(key[1]) >= HAND
+    part = e.partials.get((key[1], placed)) if shared else None
+    results: list[tuple[int, tuple, tuple]] = []
+    if part is None:
+        kept: list[tuple[int, tuple, tuple]] = []
+        again: list[Start] = []
+        for start in starts:
+            hand, deck, discard, ways = start
+            value, *shifts = e.root(hand.items(), placed, deck, discard)
+            if value[4]:  # reached the discard pile: depends on it
+                again.append(start)
+            else:
+                kept.append((ways, value, shifts))
+            results.append((ways, value, shifts))
+        if shared:
+            e.partials[(key[1], placed)] = (_combine(kept), again)
+    else:
+        combined, again = part
+        results.append((1, combined, ((0, 0, 0), (0, 0, 0))))
+        discard = key[2].items()
+        for hand, deck, _, ways in again:
+            value, *shifts = e.root(hand.items(), placed, deck, discard)
+            results.append((ways, value, shifts))
+    final = _combine(results)
+    dists = []
+    for pairs in (final[0], final[2]):
+        g = gcd(*(w for _, w in pairs))
+        dists.append(Dist({o: w // g for o, w in pairs}))
+    return dists[0], dists[1]
+
+
+def _combine(parts: list[tuple[int, tuple, tuple]]) -> tuple:
+    """``sum(ways * value)``, each value's outcomes shifted, as one value (integer weights, one total each).
+
+    Parts with the same value and shifts (many hands end the turn without drawing) are added up first.
+    """
+    grouped: dict[tuple, list] = {}
+    for ways, value, shifts in parts:
+        k = (id(value), *shifts)
+        found = grouped.get(k)
+        if found is None:
+            grouped[k] = [ways, value, shifts]
+        else:
+            found[0] += ways
+    if not grouped:
+        return ((), 1, (), 1, False)
+    combined: list = []
+    for which in (0, 1):
+        p, q = 2 * which, 2 * which + 1
+        common = lcm(*[value[q] for _, value, _ in grouped.values()])
+        out: dict = {}
+        get = out.get
+        for ways, value, shifts in grouped.values():
+            f = ways * (common // value[q])
+            dt, dc, dd = shifts[which]
+            for (a, b, c), w in value[p]:
+                o = (a + dt, b + dc, c + dd)
+                out[o] = get(o, 0) + f * w
+        combined += [tuple(out.items()), common]
+    return (*combined, False)
 
 
 def _sampled(game: Any, starts: tuple, bases: tuple[str, ...], notes: list[str], trials: int = 4000,
@@ -306,11 +405,11 @@ def compare_buys(state: Any, player: int, cards: Any = None) -> tuple[BuyOdds, .
     p = state.players[player]
     names = buyable(state, player) if cards is None else tuple(cards)
     bases = _bases(state, player)
-    rows = [BuyOdds("(no buy)", 0, False, _hand_odds(state.game, _start_key(state, player), bases),
-                    "the next hand as things stand")]
+    first = _start_key(state, player)  # ("draw", deck, pile): a bought card joins the pile
+    rows = [BuyOdds("(no buy)", 0, False, _hand_odds(state.game, first, bases), "the next hand as things stand")]
     for name in names:
         card = state.card(name)
-        key = _start_key(state, player, extra=Multiset([name]))
+        key = ("draw", first[1], first[2].add(name))
         short = len(p.deck) < HAND
         note = ("to the discard pile: the deck holds fewer than 5, so it can be in the next hand" if short else
                 "to the discard pile: in the next hand only through a reshuffle by a draw ability")
@@ -329,9 +428,12 @@ def cache_clear() -> None:
     from explorer.games.star_realms import odds_cycle
 
     _starts.cache_clear()
+    _fast_starts.cache_clear()
+    _next_hand.cache_clear()
     _hand_odds.cache_clear()
     odds_cycle._survival.cache_clear()
     odds_hand.model.cache_clear()
+    odds_hand.engine.cache_clear()
 
 
 from explorer.games.star_realms.odds_cycle import TurnsUntil, expected_turns_until, p_card_within  # noqa: E402
