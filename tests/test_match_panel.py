@@ -420,3 +420,42 @@ def test_a_subclass_adds_an_affordance_that_only_plays_legal_moves(pig: explorer
     assert p.status.message == "Select a move in the list first (or click a move, or type one)."
     assert not p.play(Action("hold"))
     assert p.status.message.startswith("hold is illegal in drawing a bonus")
+
+
+def shown_log(p: MatchPanel) -> list[str]:
+    """The lines of the log box, in order (``Start`` first), unescaped."""
+    import html as _html
+
+    return [_html.unescape(t) for t in re.findall(r'data-pos="\d+">([^<]*)</div>', p.history.log.value)]
+
+
+def test_log_line_defaults_to_the_match_log(panel: MatchPanel) -> None:
+    click(panel, "roll")
+    panel.step_button.click()
+    entries = panel.match.entries
+    assert [panel.log_line(i, e) for i, e in enumerate(entries)] == panel.match.log
+    assert shown_log(panel) == ["Start", *panel.match.log]
+    assert log_html(panel.match) == log_html(panel.match, log_line=panel.log_line)
+
+
+def test_a_subclass_words_the_log_and_the_status_line_for_its_viewer(pig: explorer.Game) -> None:
+    class Secretive(MatchPanel):
+        def log_line(self, index: int, entry: object) -> str:
+            if entry.player == explorer.core.actions.CHANCE:  # type: ignore[attr-defined]
+                return f"{index + 1}. Chance: something <happened>"
+            return super().log_line(index, entry)
+
+    p = Secretive(pig, seed=1)
+    click(p, "roll")
+    assert p.status.message == "1. Player 1: roll"
+    p.step_button.click()  # the chance move: its outcome stays out of the log box and the status line
+    assert p.match.log[1] == "2. Chance: rolled 3"  # the match itself keeps everything
+    assert shown_log(p) == ["Start", "1. Player 1: roll", "2. Chance: something <happened>"]
+    assert "rolled" not in p.history.log.value and "&lt;happened&gt;" in p.history.log.value
+    assert p.status.message.startswith("2. Chance: something <happened> (sampled; probability")
+    p.history.undo_button.click()
+    p.history.redo_button.click()
+    assert p.status.message == "Redone: 2. Chance: something <happened>"
+    p.history.slider.value = 0  # the lines after the cursor (redo) are worded the same way
+    assert '<div class="re-log-line re-log-future" data-pos="2">2. Chance: something &lt;happened&gt;</div>' in (
+        p.history.log.value)

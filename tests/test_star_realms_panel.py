@@ -165,7 +165,10 @@ def pmf_of(fig: go.Figure) -> dict[int, Fraction]:
     return {int(x): Fraction(c[0]) for x, c in zip(fig.data[0].x, fig.data[0].customdata)}
 
 
-def test_odds_views_equal_the_odds_module(panel: StarRealmsPanel) -> None:
+def test_odds_views_equal_the_odds_module(panel: StarRealmsPanel, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The views defer slow questions past a wall-clock budget; a loaded machine must not change what is compared.
+    monkeypatch.setattr(ov, "LETHAL_BUDGET_S", float("inf"))
+    monkeypatch.setattr(ov, "BUY_BUDGET_S", float("inf"))
     three_scouts(panel)
     hand, lethal, buys = open_odds(panel)
     st = panel.state
@@ -235,3 +238,48 @@ def test_odds_wait_for_the_main_phase(panel: StarRealmsPanel) -> None:
     assert hand.figures == {} and "main phase with nothing pending" in hand.info.value
     assert panel.resolve_chance() and not panel.state.is_chance()
     assert set(hand.figures) == {"trade", "combat"}
+
+
+def log_lines(p: StarRealmsPanel) -> list[str]:
+    return re.findall(r'data-pos="\d+">([^<]*)</div>', p.history.log.value)
+
+
+def drawn_by(p: StarRealmsPanel, seat: int) -> list[tuple[int, str]]:
+    """``(entry index, card)`` of every draw of ``seat`` in the match (whose draw: the task waiting before it)."""
+    found = []
+    for i, e in enumerate(p.match.entries):
+        before = p.match.states[i]
+        if e.action.kind == "draw" and before.queue[0].kind == "draw" and before.queue[0].player == seat:
+            found.append((i, e.action.args[0]))
+    return found
+
+
+def test_seat_view_log_hides_the_cards_another_player_draws(panel: StarRealmsPanel) -> None:
+    theirs, mine = drawn_by(panel, 1), drawn_by(panel, 0)
+    assert len(theirs) == 5 and len(mine) == 3
+    hidden = {card for _, card in theirs} - {card for _, card in mine}
+    assert hidden == {"Viper"}  # seed 12: player 2 drew a Viper, player 1 only Scouts
+    table = log_lines(panel)  # the whole table: every draw by name
+    assert all(table[i + 1] == f"{i + 1}. Chance: draw {card}" for i, card in theirs + mine)
+    panel.view_as(0)
+    seen = log_lines(panel)
+    assert not any(name in line for line in seen for name in hidden)
+    assert all(seen[i + 1] == f"{i + 1}. Chance: Player 2 draws a card" for i, _ in theirs)
+    assert all(seen[i + 1] == f"{i + 1}. Chance: draw {card}" for i, card in mine)  # one's own draws stay
+    assert [line for line in seen if "reveal" in line] == [line for line in table if "reveal" in line]
+    assert len(seen) == len(table) == len(panel.match) and panel.match.log == table[1:]  # the match keeps all
+    panel.view_as(None)
+    assert log_lines(panel) == table
+
+
+def test_seat_view_status_line_hides_the_draws_that_end_a_turn(panel: StarRealmsPanel) -> None:
+    three_scouts(panel)
+    panel.view_as(1)  # player 2 watches player 1 end the turn and draw a new hand
+    assert panel.play("end turn")
+    last = panel.match.cursor - 1
+    assert panel.status.message.endswith(f"{last + 1}. Chance: Player 1 draws a card")
+    assert panel.match.log[last].startswith(f"{last + 1}. Chance: draw ")
+    drawn = {card for i, card in drawn_by(panel, 0) if i >= last - 4}
+    assert not any(f"draw {card}" in line for line in log_lines(panel)[-5:] for card in drawn)
+    panel.view_as(0)
+    assert log_lines(panel)[-1] == panel.match.log[last]

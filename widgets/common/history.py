@@ -6,7 +6,9 @@ over positions ``0 … len(match) - 1``; the buttons and the slider only report
 what the user asked for through three callbacks, and the panel calls
 ``explorer.Match`` and redraws. ``update(match)`` is cheap for long matches: it
 formats a window of at most ``window`` lines around the cursor, not the whole
-log.
+log. How a move reads is ``log_line(index, entry)`` when given (the panel
+passes :meth:`MatchPanel.log_line`, so a game can word what a viewer may not
+see), else ``match.log_line(index)``.
 
 >>> import ipywidgets as W
 >>> asked = []
@@ -39,21 +41,32 @@ _LOG_STYLE = (
 )
 
 
-def log_html(match: Any, *, window: int = LOG_WINDOW) -> str:
+LogLine = Callable[[int, Any], str]
+"""``log_line(index, entry) -> str``: how move ``index`` (``match.entries[index]``) reads in the log."""
+
+
+def log_html(match: Any, *, window: int = LOG_WINDOW, log_line: LogLine | None = None) -> str:
     """The log of ``match`` as HTML: line 0 is the start, line ``i`` the move that led to position ``i``.
 
     The line of the shown position (``match.cursor``) has class ``re-log-current``;
     moves after the cursor (kept for redo) have class ``re-log-future``. Every
-    line is HTML-escaped.
+    line is HTML-escaped. ``log_line(index, entry)`` words each move (default:
+    ``match.log_line(index)``).
     """
     n = len(match)  # positions; moves are 1 … n-1
     cursor = match.cursor
     lo, hi = max(0, cursor - window), min(n, cursor + window + 1)
+    entries = match.entries if log_line is not None else ()
     rows: list[str] = []
     if lo > 0:
         rows.append(f'<div class="re-log-more">… {lo} earlier move{"s" if lo != 1 else ""}</div>')
     for pos in range(lo, hi):
-        text = "Start" if pos == 0 else match.log_line(pos - 1)
+        if pos == 0:
+            text = "Start"
+        elif log_line is None:
+            text = match.log_line(pos - 1)
+        else:
+            text = log_line(pos - 1, entries[pos - 1])
         cls = "re-log-line"
         if pos == cursor:
             cls += " re-log-current"
@@ -71,6 +84,7 @@ class HistoryView:
 
     ``on_goto(index)``, ``on_undo()`` and ``on_redo()`` are called when the user
     asks; ``update(match)`` redraws from the match without calling them back.
+    ``log_line(index, entry)``, when given, words each move of the log.
     """
 
     def __init__(
@@ -80,9 +94,11 @@ class HistoryView:
         on_undo: Callable[[], Any],
         on_redo: Callable[[], Any],
         window: int = LOG_WINDOW,
+        log_line: LogLine | None = None,
     ) -> None:
         self._on_goto, self._on_undo, self._on_redo = on_goto, on_undo, on_redo
         self.window = window
+        self.log_line = log_line
         self._syncing = False
 
         self.undo_button = W.Button(description="Undo", tooltip="Step back one move",
@@ -138,4 +154,4 @@ class HistoryView:
         self.position_label.value = (
             f'<span style="font-size:13px;color:#5b6472">move {cursor} of {last}</span>'
         )
-        self.log.value = log_html(match, window=self.window)
+        self.log.value = log_html(match, window=self.window, log_line=self.log_line)

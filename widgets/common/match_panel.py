@@ -25,6 +25,9 @@ Extension points for a game's panel (a subclass):
 * ``on_refresh(state)`` — end of every ``refresh()``: update those widgets.
 * ``decision_text(state)`` — "Pilot decides" / "Chance: …" / "Game over — …";
   ``initial_state()`` — where "New game" starts.
+* ``log_line(index, entry)`` — how move ``index`` reads in the log and the
+  status line (default ``match.log_line(index)``): a game with hidden
+  information words what the current viewer may not see.
 
 A short example (``MatchPanel(game, odds_views=[hit_odds], seed=1)`` works the same)::
 
@@ -158,7 +161,8 @@ class MatchPanel:
         self.new_game_button = _button("New game", "Start again with this seed", "re-new-game", self.new_game)
         self.picker = ActionPicker(on_play=self.play, on_explain=self.explain,
                                    on_apply_text=self.play, max_buttons=self.max_buttons)
-        self.history = HistoryView(on_goto=self.goto, on_undo=self.undo, on_redo=self.redo)
+        self.history = HistoryView(on_goto=self.goto, on_undo=self.undo, on_redo=self.redo,
+                                   log_line=self.log_line)
         self.save_load = SaveLoad(on_upload=self._uploaded)
         self.odds = OddsTab(odds_views or getattr(type(self), "odds_views", ()) or ())
         self.position_html = W.HTML(layout=W.Layout(width="100%"))
@@ -229,6 +233,14 @@ class MatchPanel:
         """Where "New game" starts: the first position of the match the panel was given."""
         return self._start
 
+    def log_line(self, index: int, entry: Any) -> str:
+        """Move ``index`` (``entry`` is ``match.entries[index]``) as the log and the status line show it.
+
+        The default is ``match.log_line(index)``; a game's panel overrides it to hide
+        from the current viewer what they may not see (another player's draws).
+        """
+        return self.match.log_line(index)
+
     # --- the one redraw ---------------------------------------------------------------------
     def refresh(self) -> None:
         """Redraw everything from ``match.state``; never raises (errors go to the status line)."""
@@ -296,7 +308,8 @@ class MatchPanel:
         return ok
 
     def _last_move(self) -> str:
-        return self.match.log_line(self.match.cursor - 1)
+        index = self.match.cursor - 1
+        return self.log_line(index, self.match.entries[index])
 
     @_guarded
     def play(self, action: Action | str | None) -> str:

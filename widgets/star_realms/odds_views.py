@@ -14,9 +14,9 @@ The asking player is the seat chosen in "view as" (or, for the table view, the
 player moving). What they cannot know stays hidden: seen from another seat, an
 opponent's hand is treated as 5 cards drawn at random from their hand and deck
 together (:func:`as_seen_by`). Values are exact (``Fraction``), printed as
-fraction and percent. Cold questions on big decks take seconds
-(``benchmarks/star_realms_odds.py``), so the tab computes only while open, says
-"computing…" first, and past a time budget leaves the rest behind a button.
+fraction and percent. A cold question on a big deck takes about 0.1 s
+(``benchmarks/star_realms_odds.py``); still, the tab computes only while open,
+says "computing…" first, and past a time budget leaves the rest behind a button.
 
 >>> import explorer
 >>> s = explorer.load_game("star_realms").initial_state()

@@ -7,7 +7,9 @@ button carries an action taken from ``state.legal_actions()`` and goes through
 ``self.play(action)``: the widgets never decide what is legal (an unaffordable
 card simply has no button). "View as" draws the table as one seat sees it
 (``observation(state, seat)``: other hands face down) or as the whole table;
-seen from a seat, the moves of another player are not listed.
+seen from a seat, the moves of another player are not listed, and the log
+(and the status line) shows another player's draws as "Player 2 draws a card"
+(trade-row reveals are public and stay as they are).
 
 >>> p = StarRealmsPanel(seed=12)         # setup (row, hands) is dealt from the seed at once
 >>> p.state.phase, p.grouped()["sr-play"]
@@ -23,7 +25,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from explorer.core.actions import Action
+from explorer.core.actions import CHANCE, Action
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
 from explorer.core.state import State
@@ -134,6 +136,20 @@ class StarRealmsPanel(MatchPanel):
     # --- extension points ----------------------------------------------------------------
     def position_view(self, state: State) -> Any:
         return position_html(state, self.viewer)
+
+    def log_line(self, index: int, entry: Any) -> str:
+        """Move ``index`` as the viewer may read it: another player's draw hides the card drawn.
+
+        The drawing player is the one of the draw waiting in the position before
+        the move (``queue[0]``, a ``draw`` task); reveals of the trade row are public.
+        """
+        viewer = self.viewer
+        if viewer is not None and entry.player == CHANCE and entry.action.kind == "draw":
+            before = self.match.states[index]
+            task = before.queue[0] if before.queue else None
+            if task is not None and task.kind == "draw" and task.player != viewer:
+                return f"{index + 1}. Chance: {self.game.player_name(task.player)} draws a card"
+        return super().log_line(index, entry)
 
     def extra_controls(self) -> Sequence[W.Widget]:
         self.seat_pick = W.Dropdown(description="View as", layout=W.Layout(width="230px"),
@@ -246,7 +262,7 @@ class StarRealmsPanel(MatchPanel):
         if self.auto_deal.value and self.state.is_chance():
             made = self._deal()
             self.status.ok(f"{self.status.message} — then {made} chance step{'s' if made != 1 else ''}: "
-                           f"{self.match.log_line(self.match.cursor - 1)}")
+                           f"{self._last_move()}")
             self.refresh()
         return True
 
