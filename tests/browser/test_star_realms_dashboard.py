@@ -6,25 +6,28 @@ holds Trade Pod (cost 2), so a buy is possible on the first turn.
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from panel_page import assert_no_error_page, click_and_wait, status_text
+from panel_page import assert_no_error_page, click_and_wait
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
 DASHBOARD = "/voila/render/star_realms.ipynb"
 BARS = ".re-odds .js-plotly-plot .trace.bars"
-CHART_DATA_JS = """() => Array.from(document.querySelectorAll('.re-odds .js-plotly-plot'))
-    .map(el => JSON.stringify((el.data || []).map(t => t.y)))"""
+# The three odds charts' data (Trade, Combat, buy comparison) once all are drawn, else null:
+# a chart being replaced is briefly missing or empty, and such a moment must not count as a change.
+CHART_DATA_JS = """() => {
+    const plots = Array.from(document.querySelectorAll('.re-odds .js-plotly-plot'));
+    if (plots.length !== 3 || plots.some(el => !el.data || !el.data.length)) return null;
+    return JSON.stringify(plots.map(el => el.data.map(t => t.y)));
+}"""
 
 
 def table_button(page: Page, group: str, name: str):
     return page.locator(f".{group}").get_by_role("button", name=name, exact=True)
 
 
-def chart_data(page: Page) -> list[str]:
+def chart_data(page: Page) -> str | None:
     return page.evaluate(CHART_DATA_JS)
 
 
@@ -47,8 +50,8 @@ def test_play_buy_end_turn_and_the_odds_change(page: Page, voila_url: str, tmp_p
     expect(page.locator(".sr-next-hand")).to_contain_text("Player 1's next hand")
     expect(page.locator(".sr-buy-table")).to_contain_text("Trade Pod")
     expect(page.locator(".sr-lethal-table")).to_contain_text("Can player 2 finish you")
+    page.wait_for_function(f"() => ({CHART_DATA_JS})() !== null")
     before = chart_data(page)
-    assert len(before) == 3  # Trade, Combat, buy comparison
     page.set_viewport_size({"width": 1280, "height": 2000})
     page.screenshot(path=str(tmp_path / "star-realms-odds.png"), full_page=True)
     page.get_by_role("tab", name="Play").click()
@@ -70,10 +73,10 @@ def test_play_buy_end_turn_and_the_odds_change(page: Page, voila_url: str, tmp_p
     expect(page.locator('.sr-player[data-seat="2"] .sr-hand')).not_to_contain_text("face-down")
 
     page.get_by_role("tab", name="Odds").click()
-    page.wait_for_function(f"prev => JSON.stringify(({CHART_DATA_JS})()) !== prev", arg=json.dumps(before),
-                           timeout=30_000)
+    page.wait_for_function(f"prev => {{ const now = ({CHART_DATA_JS})(); return now !== null && now !== prev; }}",
+                           arg=before, timeout=30_000)
     expect(page.locator(".sr-next-hand")).to_contain_text("Player 2's next hand")
-    assert chart_data(page) != before
+    assert chart_data(page) not in (None, before)
     expect(page.locator(BARS).first).to_be_visible()
     expect(page.locator(".re-status")).not_to_contain_text("Internal error")
     page.screenshot(path=str(tmp_path / "star-realms-odds-turn2.png"), full_page=True)

@@ -17,8 +17,13 @@ pytestmark = pytest.mark.browser
 
 DASHBOARD = "/voila/render/warps_edge.ipynb"
 BARS = ".re-odds .js-plotly-plot .trace.bars"
-CHART_DATA_JS = """() => Array.from(document.querySelectorAll('.re-odds .js-plotly-plot'))
-    .map(el => JSON.stringify((el.data || []).map(t => t.y)) + (el.querySelector('.trace.bars') || {}).innerHTML)"""
+# The two odds charts' data once both are drawn, else null: a chart being replaced is briefly
+# missing or empty, and comparing such a moment (or rendered SVG) made this test flaky.
+CHART_DATA_JS = """() => {
+    const plots = Array.from(document.querySelectorAll('.re-odds .js-plotly-plot'));
+    if (plots.length !== 2 || plots.some(el => !el.data || !el.data.length)) return null;
+    return JSON.stringify(plots.map(el => el.data.map(t => t.y)));
+}"""
 
 
 def phase(page: Page) -> str:
@@ -55,7 +60,7 @@ def to_next_pilot_step(page: Page) -> None:
     raise AssertionError(f"did not reach step 2: {phase(page)!r}")
 
 
-def chart_data(page: Page) -> list[str]:
+def chart_data(page: Page) -> str | None:
     return page.evaluate(CHART_DATA_JS)
 
 
@@ -87,6 +92,7 @@ def test_play_by_clicking_undo_odds_chart_and_buy(page: Page, voila_url: str, tm
     page.wait_for_selector(BARS, timeout=60_000)
     expect(page.locator(".re-odds .js-plotly-plot")).to_have_count(2)
     expect(page.locator(".we-key-odds")).to_contain_text("stun every enemy")
+    page.wait_for_function(f"() => ({CHART_DATA_JS})() !== null")
     before = chart_data(page)
     page.get_by_role("tab", name="Play").click()
 
@@ -97,9 +103,9 @@ def test_play_by_clicking_undo_odds_chart_and_buy(page: Page, voila_url: str, tm
     expect(page.locator(".re-status")).to_contain_text("buy laser-1")
 
     page.get_by_role("tab", name="Odds").click()
-    page.wait_for_function(f"prev => JSON.stringify(({CHART_DATA_JS})()) !== prev", arg=_json(before),
-                           timeout=30_000)
-    assert chart_data(page) != before
+    page.wait_for_function(f"prev => {{ const now = ({CHART_DATA_JS})(); return now !== null && now !== prev; }}",
+                           arg=before, timeout=30_000)
+    assert chart_data(page) not in (None, before)
     expect(page.locator(BARS).first).to_be_visible()
     page.get_by_role("tab", name="Play").click()
 
@@ -120,9 +126,3 @@ def test_play_by_clicking_undo_odds_chart_and_buy(page: Page, voila_url: str, tm
     page.wait_for_selector(BARS, timeout=60_000)
     page.screenshot(path=str(tmp_path / "warps-edge-odds.png"), full_page=True)
     assert_no_error_page(page)
-
-
-def _json(value: object) -> str:
-    import json
-
-    return json.dumps(value)

@@ -1,0 +1,149 @@
+"""The plain-tuple representation the exact engine works on, and the small helpers over it.
+
+It holds the sorted ``(item, count)`` pairs and their operations, the engine's value type, the relevance
+bits of the memo keys, a card label's data (:class:`_Info`), the mutable turn state (:class:`_S`) and the
+mixing of weighted outcomes. They are kept apart from
+:class:`~explorer.games.star_realms.odds_engine.Engine` so the engine module holds only the evaluation
+itself; :func:`pairs_minus` is also used by :mod:`explorer.games.star_realms.odds` to key its caches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from math import lcm
+from typing import Any
+
+from explorer.games.star_realms.odds_model import Outcome
+
+# --------------------------------------------------------------------------- the exact engine
+# The same policy as :class:`Model`, computed on plain tuples, for both questions at once (the choices
+# between plain resources only change the pools, so the two questions walk the same turn states), with
+# memo keys that keep only what the rest of the turn can still depend on (see :meth:`Engine.value`).
+#
+# A value is ``(pairs_trade, total_trade, pairs_combat, total_combat, touched)``: for each question,
+# integer weights over outcomes *relative to the pools of the state* (Trade, Combat and destroys gained
+# from there on) and their total; ``touched`` says whether the discard pile was consulted (a draw found
+# the deck empty).
+
+Pairs = tuple[tuple[str, int], ...]
+Value = tuple[tuple, int, tuple, int, bool]
+
+REL_BASES, REL_BLOB, REL_SHIPS, REL_TARGETS = 1 << 20, 1 << 21, 1 << 22, 1 << 23
+
+
+@lru_cache(maxsize=None)
+def _rk(label: str) -> str:
+    """The ``Multiset`` order of a card label (items sort by their repr)."""
+    return repr(label)
+
+
+def _padd(pairs: Pairs, item: str, n: int = 1) -> Pairs:
+    k = _rk(item)
+    for i, (x, c) in enumerate(pairs):
+        if x == item:
+            return pairs[:i] + ((x, c + n),) + pairs[i + 1:]
+        if _rk(x) > k:
+            return pairs[:i] + ((item, n),) + pairs[i:]
+    return pairs + ((item, n),)
+
+
+def _premove(pairs: Pairs, item: str, n: int = 1) -> Pairs:
+    for i, (x, c) in enumerate(pairs):
+        if x == item:
+            if c > n:
+                return pairs[:i] + ((x, c - n),) + pairs[i + 1:]
+            if c == n:
+                return pairs[:i] + pairs[i + 1:]
+            break
+    raise ValueError(f"cannot remove {n} x {item!r} from {pairs!r}")
+
+
+def pairs_minus(pairs: Pairs, taken: Pairs) -> Pairs:
+    """``pairs - taken`` for sorted ``(item, count)`` pairs (``taken`` contained in ``pairs``)."""
+    out = []
+    got = dict(taken)
+    for x, c in pairs:
+        c -= got.pop(x, 0)
+        if c > 0:
+            out.append((x, c))
+        elif c < 0:
+            raise ValueError(f"cannot remove {taken!r} from {pairs!r}")
+    if got:
+        raise ValueError(f"cannot remove {taken!r} from {pairs!r}")
+    return tuple(out)
+
+
+def _walk(effects: Iterable[Any]) -> Iterable[Any]:
+    for e in effects:
+        yield e
+        if e.kind == "choose":
+            for o in e.options:
+                yield from _walk(o)
+
+
+def _plain(option: tuple, objective: str) -> tuple:
+    """:meth:`Model._plain`: the plain resources of one option, in the question's order."""
+    got = {"trade": 0, "combat": 0, "destroy_base": 0}
+    for e in option:
+        if e.kind in got:
+            got[e.kind] += e.amount if e.kind != "destroy_base" else 1
+    t, c, d = got["trade"], got["combat"], got["destroy_base"]
+    return (t, c, d) if objective == "trade" else (c, t, d)
+
+
+def _best(options: tuple, objective: str) -> int:
+    return max(range(len(options)), key=lambda j: (_plain(options[j], objective), -j))
+
+
+class _Info:
+    """What the engine needs of a card label (a name, or ``"Stealth Needle>X"``)."""
+
+    __slots__ = ("mask", "allybit", "ally", "ally_delta", "is_base", "ship_def", "defn", "bonus", "deferred_ship",
+                 "deferred_base", "unused_primary", "is_ship", "blob_idx", "primary", "primary_delta", "copy", "rel")
+
+
+class _S:
+    """One turn state: the hand, an abstract board, the draws owed, the deck, the discard pile, the pools.
+
+    The board keeps what the rest of the turn can depend on: ``P`` the factions (bits) of the cards in
+    play, ``U`` the cards in play whose ally ability has not fired (each alone of its faction), ``B`` the
+    number of bases in play, ``DB`` the deferred bases not used yet ``(label, copies unused)``, ``blob`` the
+    count of cards played per faction named by a "draw per faction played" ability, ``bonus`` the Combat
+    per ship (Fleet HQ), ``ships`` the ships played, ``targets`` the ships in play a copy could take.
+    The pools are kept per question: ``t0 c0 d0`` (Trade, Combat, destroys) playing for Trade, ``t1 c1 d1``
+    playing for Combat.
+    """
+
+    __slots__ = ("hand", "P", "U", "B", "DB", "blob", "bonus", "ships", "targets", "pending", "deck", "discard",
+                 "t0", "c0", "d0", "t1", "c1", "d1")
+
+    def copy(self) -> "_S":
+        new = _S.__new__(_S)
+        new.hand, new.P, new.U, new.B, new.DB = self.hand, self.P, self.U, self.B, self.DB
+        new.blob, new.bonus, new.ships, new.targets = self.blob, self.bonus, self.ships, self.targets
+        new.pending, new.deck, new.discard = self.pending, self.deck, self.discard
+        new.t0, new.c0, new.d0, new.t1, new.c1, new.d1 = self.t0, self.c0, self.d0, self.t1, self.c1, self.d1
+        return new
+
+
+def _shift(pairs: tuple, dt: int, dc: int, dd: int) -> tuple:
+    if not (dt or dc or dd):
+        return pairs
+    return tuple(((a + dt, b + dc, c + dd), w) for (a, b, c), w in pairs)
+
+
+def _mix(kids: list, which: int) -> tuple[dict[Outcome, int], int]:
+    """``sum(n * pairs / total)`` over the kids ``(n, value, shifts)`` for one question."""
+    p, q, s = (0, 1, 1) if which == 0 else (2, 3, 4)
+    common = lcm(*[k[1][q] for k in kids])
+    out: dict[Outcome, int] = {}
+    get = out.get
+    for n, value, shifts in kids:
+        f = n * (common // value[q])
+        dt, dc, dd = shifts[which]
+        for (a, b, c), w in value[p]:
+            o = (a + dt, b + dc, c + dd)
+            out[o] = get(o, 0) + f * w
+    return out, common
+
