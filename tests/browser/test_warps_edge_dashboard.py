@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from panel_page import assert_no_error_page, click_and_wait, status_text
+from panel_page import assert_no_error_page, click_and_wait
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
