@@ -23,7 +23,7 @@ import re
 from explorer.core import Action
 from explorer.core.actions import normalise_notation
 from explorer.games.warps_edge.effects import choice_options, skill_needs, upgrades
-from explorer.games.warps_edge.state import CHOICE_PENDING, WarpsEdgeState
+from explorer.games.warps_edge.state import CHOICE_PENDING, SkillCard, WarpsEdgeState
 
 CHOICE_KIND = {"remove": "remove", "recover": "return", "any": "gain", "rupture": "rupture"}
 PENDING_OF = {v: k for k, v in CHOICE_KIND.items()}
@@ -295,13 +295,21 @@ def why_not_use(st: WarpsEdgeState, tid: str, where: str) -> str:
     return ""
 
 
-def why_not_assign(st: WarpsEdgeState, tid: str, name: str) -> str:
+def _skill_card(st: WarpsEdgeState, name: str) -> tuple[SkillCard | None, str]:
+    """The skill card called ``name`` and "" — or None and why it cannot be paid for or used."""
     cards = {c.name: c for c in st.skills}
     if name not in cards:
-        return f"{name} is not one of your skill cards ({', '.join(cards) or 'none'})"
+        return None, f"{name} is not one of your skill cards ({', '.join(cards) or 'none'})"
     card = cards[name]
     if card.active:
-        return f"{name} is an ongoing skill already in effect for the rest of the game"
+        return None, f"{name} is an ongoing skill already in effect for the rest of the game"
+    return card, ""
+
+
+def why_not_assign(st: WarpsEdgeState, tid: str, name: str) -> str:
+    card, reason = _skill_card(st, name)
+    if card is None:
+        return reason
     if card.activated:
         return f"{name} is already activated: use it with 'use skill {name}' before the end of this step"
     if card.exhausted:
@@ -313,12 +321,9 @@ def why_not_assign(st: WarpsEdgeState, tid: str, name: str) -> str:
 
 
 def why_not_use_skill(st: WarpsEdgeState, name: str) -> str:
-    cards = {c.name: c for c in st.skills}
-    if name not in cards:
-        return f"{name} is not one of your skill cards ({', '.join(cards) or 'none'})"
-    card = cards[name]
-    if card.active:
-        return f"{name} is an ongoing skill already in effect for the rest of the game"
+    card, reason = _skill_card(st, name)
+    if card is None:
+        return reason
     if card.exhausted:
         return (f"{name} was already used this warp (a skill can be used once per warp), or its activation "
                 "was lost at the end of step 2")
