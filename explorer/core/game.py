@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from explorer.core.position import PositionReading, excerpt, parse_toml
 from explorer.core.serial import decode
 from explorer.core.state import STATE_FORMAT, STATE_FORMAT_VERSION, State
 from explorer.errors import RulesError, StateFormatError
@@ -36,6 +37,47 @@ class Variant:
 
     name: str
     description: str
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A scalar option a saved file or a link may set: its type, range and meaning.
+
+    Files carry data, never instructions (DESIGN.md rule 6): only options listed
+    in a game's ``file_options`` are read from a file, each checked against its
+    spec; a path (a data or card file) is chosen in code by whoever runs the kernel.
+
+    >>> OptionSpec(int, 0, 10_000, "turns before a draw").check("turn_limit", 200)
+    200
+    >>> OptionSpec(int, 0, 10_000, "turns before a draw").check("turn_limit", -1)
+    Traceback (most recent call last):
+    ...
+    explorer.errors.StateFormatError: options.turn_limit: expected a whole number from 0 to 10000 (turns before a draw), got -1
+    """
+
+    kind: type
+    low: int | None = None
+    high: int | None = None
+    description: str = ""
+    choices: tuple[str, ...] = ()
+
+    def check(self, name: str, value: Any) -> Any:
+        about = f" ({self.description})" if self.description else ""
+        if self.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int) or (
+                    self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+                raise StateFormatError(f"options.{name}: expected a whole number from {self.low} to {self.high}"
+                                       f"{about}, got {excerpt(value)}")
+        elif self.kind is bool:
+            if not isinstance(value, bool):
+                raise StateFormatError(f"options.{name}: expected true or false{about}, got {excerpt(value)}")
+        elif self.kind is str:
+            if not isinstance(value, str) or (self.choices and value not in self.choices):
+                allowed = f"one of {', '.join(self.choices)}" if self.choices else "text"
+                raise StateFormatError(f"options.{name}: expected {allowed}{about}, got {excerpt(value)}")
+        else:
+            raise StateFormatError(f"options.{name}: this option cannot be read from a file")
+        return value
 
 
 @dataclass(frozen=True)
@@ -78,6 +120,8 @@ class Game(ABC):
     action_kinds: ClassVar[tuple[str, ...]] = ()
     """Every kind of action the game has, so a typed action that is illegal *now*
     is told apart from a typo."""
+    file_options: ClassVar[Mapping[str, OptionSpec]] = {}
+    """The options a saved file or link may set; any other option there is refused, unread."""
 
     def __init__(self, *, variant: str | None = None, **options: Any) -> None:
         names = [v.name for v in self.info.variants]
@@ -118,6 +162,67 @@ class Game(ABC):
         """What a saved file records to rebuild this game: id, variant, options."""
         return {"game": self.info.id, "variant": self.variant, "options": dict(self.options)}
 
+    # --- the referee and positions in a player's words ----------------------------------
+    def check_state(self, state: State) -> None:
+        """The referee (a hook): raise ``StateFormatError`` naming the field if the rules can never reach ``state``.
+
+        Games check that every piece exists in their data and is conserved
+        across all zones, that values are in range and the phase is reachable.
+        """
+
+    def check(self, state: State) -> State:
+        """Run the referee on a state that came from outside (a file, a position, a link); returns it.
+
+        Every way in calls this. A game's check that fails with anything but a
+        ``RulesError`` is reported as a ``StateFormatError`` too: nothing
+        unexplained escapes.
+        """
+        if not isinstance(state, self.state_class) or state.game != self:
+            raise StateFormatError(f"state: expected a {self.info.id} position of this game, got {excerpt(state)}")
+        try:
+            self.check_state(state)
+        except RulesError as err:
+            if isinstance(err, StateFormatError):
+                raise
+            raise StateFormatError(err.message, state=state) from None
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
+            raise StateFormatError(f"state: not a position the rules can reach ({type(err).__name__}: "
+                                   f"{excerpt(str(err), 120)})") from None
+        return state
+
+    def _position_from_dict(self, data: dict[str, Any], derived: list[str]) -> State:
+        """Hook: build a state from a position table in the game's words (see ``State.position_dict``)."""
+        raise RulesError(f"{self.info.id} has no position format yet")
+
+    def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
+        """Hook: for each position key that holds names, the names a player may pick there."""
+        return {}
+
+    def read_position(self, text: Any) -> PositionReading:
+        """Read a position written as TOML; the referee checks it. Returns the state and what was derived."""
+        return self._reading(parse_toml(text))
+
+    def position_from_text(self, text: Any) -> State:
+        """The state a position text describes (``state.position_text()`` writes one); refusals name the zone."""
+        return self.read_position(text).state
+
+    def position(self, **zones: Any) -> State:
+        """The state described by keyword zones, as in the position text (``hand=["Scout x3"]``)."""
+        return self._reading(dict(zones)).state
+
+    def _reading(self, data: dict[str, Any]) -> PositionReading:
+        derived: list[str] = []
+        try:
+            state = self._position_from_dict(data, derived)
+        except RulesError as err:
+            if isinstance(err, StateFormatError):
+                raise
+            raise StateFormatError(f"position: {err.message}") from None
+        except (ValueError, TypeError, KeyError, IndexError) as err:
+            raise StateFormatError(f"position: {type(err).__name__}: {excerpt(str(err), 120)}") from None
+        return PositionReading(self.check(state), tuple(derived))
+
+    # --- saved states ----------------------------------------------------------------------
     def state_from_dict(self, data: Any) -> State:
         """Load a state saved by ``State.to_dict``; damaged data raises ``StateFormatError``."""
         if not isinstance(data, dict):
@@ -133,7 +238,7 @@ class Game(ABC):
             raise StateFormatError(f"options: saved with {data.get('options')!r}, this game has {self.options!r}")
         if "state" not in data:
             raise StateFormatError("state: missing")
-        return decode(self.state_class, data["state"], "state", game=self)
+        return self.check(decode(self.state_class, data["state"], "state", game=self))
 
     def state_from_json(self, text: str) -> State:
         """Load a state saved by ``State.to_json``."""
@@ -188,16 +293,43 @@ def load_game(game_id: str, *, variant: str | None = None, **options: Any) -> Ga
     return cls(variant=variant, **options)
 
 
-def game_from_identity(data: Mapping[str, Any]) -> Game:
-    """Rebuild the game a saved file names (``{"game", "variant", "options"}``)."""
+def game_from_identity(data: Mapping[str, Any], game: Game | None = None) -> Game:
+    """Rebuild the game a saved file names (``{"game", "variant", "options"}``).
+
+    Only the options in the game's ``file_options`` are read, each checked; an
+    option naming a path is refused without being opened. ``game``, chosen in
+    code, is used as it is when the file names the same game, variant and options
+    (so a match on an owner's own data file loads back with that file).
+    """
     game_id = data.get("game")
     if not isinstance(game_id, str):
-        raise StateFormatError(f"game: expected a game id, got {game_id!r}")
+        raise StateFormatError(f"game: expected a game id, got {excerpt(game_id)}")
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise StateFormatError(f"options: expected an object, got {options!r}")
+        raise StateFormatError(f"options: expected an object, got {excerpt(options)}")
+    variant = data.get("variant")
+    if variant is not None and not isinstance(variant, str):
+        raise StateFormatError(f"variant: expected a variant name, got {excerpt(variant)}")
+    if game is not None:
+        if (game_id, variant if variant is not None else game.info.default_variant) == (game.info.id, game.variant) \
+                and options == game.options:
+            return game
+        if game_id != game.info.id:
+            raise StateFormatError(f"game: this file is a {excerpt(game_id)} game, not {game.info.id}")
+    if game_id not in _REGISTRY:
+        raise StateFormatError(f"game: unknown game {excerpt(game_id)}; known games: {', '.join(games())}")
+    module_name, _, class_name = _REGISTRY[game_id].partition(":")
+    cls = getattr(importlib.import_module(module_name), class_name)
+    allowed: Mapping[str, OptionSpec] = cls.file_options
+    for name, value in options.items():
+        if name not in allowed:
+            listed = ", ".join(allowed) or "none"
+            raise StateFormatError(
+                f"options.{excerpt(name)}: a saved file or link may not set this option (files carry data, "
+                f"never paths or instructions); options a file may set: {listed}")
+        allowed[name].check(name, value)
     try:
-        return load_game(game_id, variant=data.get("variant"), **options)
+        return load_game(game_id, variant=variant, **options)
     except StateFormatError:
         raise
     except RulesError as err:

@@ -121,16 +121,32 @@ class Match:
     def can_redo(self) -> bool:
         return self._cursor < len(self._states) - 1
 
-    def log_line(self, i: int) -> str:
-        """Move ``i`` as a readable line: ``'3. Pilot: fire laser 2 at Drone'``."""
+    def log_line(self, i: int, *, viewer: int | None = None) -> str:
+        """Move ``i`` as the rules tell it, numbered: ``'3. Player 1 buys Cutter (Trade 4 → 2)'``.
+
+        The line is ``states[i].story(action, states[i + 1], viewer=viewer)``: the
+        rules say what happened; ``viewer`` (a seat) hides what that seat may not see.
+        """
         entry = self._entries[i]
-        who = "Chance" if entry.player == CHANCE else self.game.player_name(entry.player)
-        return f"{i + 1}. {who}: {entry.action}"
+        return f"{i + 1}. {self._states[i].story(entry.action, self._states[i + 1], viewer=viewer)}"
 
     @property
     def log(self) -> list[str]:
         """Every kept move as a readable line (the moves after the cursor included)."""
         return [self.log_line(i) for i in range(len(self._entries))]
+
+    def turn_starts(self) -> tuple[int, ...]:
+        """The positions where a new turn begins (by ``state.turn_label()``), 0 first.
+
+        Time travel by turns moves between these; the moves inside a turn lie between two of them.
+        """
+        starts, last = [0], self._states[0].turn_label()
+        for i, state in enumerate(self._states[1:], start=1):
+            label = state.turn_label()
+            if label != last:
+                starts.append(i)
+                last = label
+        return tuple(starts)
 
     # --- moving ----------------------------------------------------------------
     def step(self, action: Action | str | None = None) -> Action:
@@ -242,44 +258,65 @@ class Match:
         return json.dumps(self.to_dict(), indent=indent)
 
     @classmethod
-    def from_json(cls, text: str) -> "Match":
+    def from_json(cls, text: str | bytes, *, game: Game | None = None) -> "Match":
         """Load a match saved by ``to_json``, replaying every move from the log.
 
         Damaged files raise :class:`~explorer.errors.StateFormatError` naming the field.
+        ``game`` (chosen in code) is used when the file names the same game and
+        options; a file cannot choose a data file path itself.
         """
+        if isinstance(text, (bytes, bytearray)):
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError as err:
+                raise StateFormatError(f"not UTF-8 text (byte {err.start})") from None
+        if not isinstance(text, str):
+            raise StateFormatError(f"a saved match is JSON text, got {type(text).__name__}")
+        if len(text) > MAX_MATCH_CHARS:
+            raise StateFormatError(f"a saved match is at most {MAX_MATCH_CHARS} characters, got {len(text)}")
         try:
             data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as err:
-            raise StateFormatError(f"not JSON: {err}") from err
-        return cls.from_dict(data)
+        except (TypeError, ValueError) as err:
+            raise StateFormatError(f"not JSON: {str(err)[:120]}") from None
+        except RecursionError:
+            raise StateFormatError("not a saved match: nested too deeply") from None
+        return cls.from_dict(data, game=game)
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Match":
+    def from_dict(cls, data: Any, *, game: Game | None = None) -> "Match":
         if not isinstance(data, dict):
             raise StateFormatError(f"a saved match is a JSON object, got {type(data).__name__}")
         if data.get("format") != MATCH_FORMAT:
             raise StateFormatError(f"format: expected {MATCH_FORMAT!r}, got {data.get('format')!r}")
         if data.get("version") != MATCH_FORMAT_VERSION:
             raise StateFormatError(f"version: this explorer reads match format {MATCH_FORMAT_VERSION}, got {data.get('version')!r}")
-        game = game_from_identity(data)
+        game = game_from_identity(data, game)
         for name in ("initial", "log", "seed", "cursor", "rng"):
             if name not in data:
                 raise StateFormatError(f"{name}: missing")
-        initial = decode(game.state_class, data["initial"], "initial", game=game)
-        match = cls(initial, seed=_field(int, data["seed"], "seed"))
+        try:
+            initial = game.check(decode(game.state_class, data["initial"], "initial", game=game))
+        except RecursionError:
+            raise StateFormatError("initial: nested too deeply") from None
+        seed = _field(int, data["seed"], "seed")
+        if not 0 <= seed < 2**63:
+            raise StateFormatError(f"seed: expected a whole number from 0 to 2**63 - 1, got {_short(seed)}")
+        match = cls(initial, seed=seed)
         match._rng_states[0] = _rng_field(data["rng"][0] if isinstance(data["rng"], list) and data["rng"] else None, "rng[0]")
         log = data["log"]
         if not isinstance(log, list):
             raise StateFormatError(f"log: expected a list of moves, got {type(log).__name__}")
+        if len(log) > MAX_LOG_MOVES:
+            raise StateFormatError(f"log: at most {MAX_LOG_MOVES} moves, got {len(log)}")
         for i, item in enumerate(log):
             if not isinstance(item, dict) or not isinstance(item.get("action"), str):
-                raise StateFormatError(f"log[{i}]: expected {{'action': text, ...}}, got {item!r}")
+                raise StateFormatError(f"log[{i}]: expected {{'action': text, ...}}, got {_short(item)}")
             state = match._states[-1]
             try:
                 action = state.parse_action(item["action"])
                 new_state = state.apply(action)
             except RulesError as err:
-                raise StateFormatError(f"log[{i}] ({item['action']!r}) does not replay: {err.message}") from err
+                raise StateFormatError(f"log[{i}] ({_short(item['action'])}) does not replay: {err.message}") from None
             match._entries.append(LogEntry(state.current_player, action, bool(item.get("sampled", False))))
             match._states.append(new_state)
             match._rng_states.append(_rng_field(item.get("rng"), f"log[{i}].rng"))
@@ -291,6 +328,16 @@ class Match:
         return match
 
 
+MAX_MATCH_CHARS = 20_000_000
+"""A saved match longer than this is refused unread (a 200-turn Star Realms match is about 2 MB)."""
+MAX_LOG_MOVES = 100_000
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+
 def _check_seed(seed: Any) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise RulesError(f"seed must be a whole number from 0 to 2**63 - 1, got {seed!r}")
@@ -299,11 +346,17 @@ def _check_seed(seed: Any) -> int:
 
 def _field(kind: type, value: Any, name: str) -> Any:
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise StateFormatError(f"{name}: expected {kind.__name__}, got {value!r}")
+        raise StateFormatError(f"{name}: expected {kind.__name__}, got {_short(value)}")
     return value
 
 
+_RNG_LIMITS = (2**128, 2**128, 2, 2**32)
+
+
 def _rng_field(value: Any, name: str) -> RngState:
-    if not (isinstance(value, list) and len(value) == 4 and all(isinstance(v, int) and v >= 0 for v in value)):
-        raise StateFormatError(f"{name}: expected a generator state [state, inc, has_uint32, uinteger], got {value!r}")
+    """A PCG64 generator state: two 128-bit words, a flag and a 32-bit word, checked before use."""
+    if not (isinstance(value, list) and len(value) == 4 and all(
+            isinstance(v, int) and not isinstance(v, bool) and 0 <= v < hi for v, hi in zip(value, _RNG_LIMITS))):
+        raise StateFormatError(f"{name}: expected a generator state [state < 2**128, inc < 2**128, has_uint32 0 or 1, "
+                               f"uinteger < 2**32], got {_short(value)}")
     return (value[0], value[1], value[2], value[3])

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 STATE_FORMAT = "rules-explorer/state"
 STATE_FORMAT_VERSION = 1
+MAX_ACTION_CHARS = 500
+"""A typed action longer than this is refused unread (the longest real one is under 100)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,6 +97,44 @@ class State:
         """The position drawn as text for a person. Games override this."""
         return repr(self)
 
+    # --- the story, turns and positions in a player's words (hooks) ---------
+    def story(self, action: Action, after: "State", *, viewer: int | None = None) -> str:
+        """What ``action`` did, in the game's words, as ``viewer`` may see it (``None``: everything).
+
+        The rules tell the story (DESIGN.md rule 8): a game computes the line
+        from this state and ``after`` ("Player 1 attacks Player 2 for 5
+        (Authority 45 → 40)"); a seat that may not see a draw reads "draws a
+        card". This default names the mover and the move.
+        """
+        if self.current_player == CHANCE:
+            return f"Chance: {action}"
+        return f"{self.game.player_name(self.current_player)}: {action}"
+
+    def turn_label(self) -> str:
+        """The turn this position belongs to ("Turn 3 · Player 1"); "" before the first turn.
+
+        Panels group the log and the time-travel slider by it.
+        """
+        return ""
+
+    def action_group(self, action: Action) -> str:
+        """How the table groups this move ("Play", "Buy", "Attack"): each move is offered once, in its group."""
+        return action.kind.capitalize()
+
+    def position_dict(self) -> dict[str, Any]:
+        """The position as a player at the table describes it (a hook; see ``position_text``)."""
+        raise RulesError(f"{self.game.info.id} has no position format yet", state=self)
+
+    def position_text(self) -> str:
+        """The position in the game's own words, as TOML a person can read and edit.
+
+        ``game.position_from_text(text)`` reads it back (what the format leaves
+        out, such as a deck's order, is said in the game's ``RULES.md``).
+        """
+        from explorer.core.position import toml_text
+
+        return toml_text(self.position_dict())
+
     # --- the surface, shared by every game ---------------------------------
     def is_chance(self) -> bool:
         return self.current_player == CHANCE
@@ -135,6 +175,9 @@ class State:
         """
         if not isinstance(text, str):
             raise InvalidActionError(f"an action is typed as text, got {type(text).__name__}", state=self, action=text)
+        if len(text) > MAX_ACTION_CHARS:
+            raise InvalidActionError(f"an action is at most {MAX_ACTION_CHARS} characters, got {len(text)}",
+                                     state=self, action=text[:MAX_ACTION_CHARS])
         wanted = normalise_notation(text)
         moves = self.moves()
         for move in moves:
@@ -143,7 +186,7 @@ class State:
         shown = ", ".join(str(m) for m in moves[:12]) + (", ..." if len(moves) > 12 else "")
         first = wanted.split(" ", 1)[0] if wanted else ""
         if self.is_terminal():
-            raise IllegalActionError(f"{text!r} cannot be played: the game is over", state=self, action=text)
+            raise IllegalActionError(f"{_short(text)} cannot be played: the game is over", state=self, action=text)
         known_kinds = {normalise_notation(k) for k in self.game.action_kinds} | {
             normalise_notation(m.kind) for m in moves
         }
@@ -151,12 +194,12 @@ class State:
             parsed = self.parse_notation(text)
             reason = f": {self.why_illegal(parsed)}" if parsed is not None else ""
             raise IllegalActionError(
-                f"{text!r} is not legal in {self.phase}{reason}; legal now: {shown or 'nothing'}",
+                f"{_short(text)} is not legal in {self.phase}{reason}; legal now: {shown or 'nothing'}",
                 state=self,
                 action=text,
             )
         raise InvalidActionError(
-            f"{text!r} is not an action here (phase {self.phase}); allowed: {shown or 'nothing'}",
+            f"{_short(text)} is not an action here (phase {self.phase}); allowed: {shown or 'nothing'}",
             state=self,
             action=text,
         )
@@ -172,10 +215,13 @@ class State:
             action = self.parse_action(action)
         elif not isinstance(action, Action):
             raise InvalidActionError(
-                f"apply() takes an Action or its text, got {type(action).__name__} {action!r}",
+                f"apply() takes an Action or its text, got {type(action).__name__} {_short(action)}",
                 state=self,
                 action=action,
             )
+        elif not _well_formed(action):
+            raise InvalidActionError(f"{_short(action)} is not a well-formed action: its kind is text and its "
+                                     "arguments are plain values", state=self, action=action)
         elif action not in self.moves():
             raise IllegalActionError(
                 f"{action} is illegal in {self.phase}: {self.why_illegal(action)}", state=self, action=action
@@ -205,3 +251,18 @@ class State:
 
     def __str__(self) -> str:
         return self.render()
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+
+def _well_formed(action: Action) -> bool:
+    if not isinstance(action.kind, str) or not isinstance(action.args, tuple):
+        return False
+    try:
+        hash(action)
+    except TypeError:
+        return False
+    return True

@@ -28,7 +28,10 @@ def test_step_at_a_chance_node_samples_and_logs_it(pig: explorer.Game) -> None:
     match.step("roll")
     outcome = match.step()
     assert outcome.kind == "rolled"
-    assert match.log == ["1. Player 1: roll", f"2. Chance: rolled {outcome.args[0]}"]
+    face = outcome.args[0]
+    told = "loses the turn total of 0" if face == 1 else f"(turn total 0 → {face})"
+    assert match.log == ["1. Player 1: roll", f"2. Player 1 rolls {face}: {told}" if face == 1 else
+                         f"2. Player 1 rolls {face} {told}"]
     assert match.entries[1].sampled and not match.entries[0].sampled
 
 
