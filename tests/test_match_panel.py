@@ -71,7 +71,7 @@ def test_initial_panel_shows_title_variant_phase_and_moves(panel: MatchPanel) ->
     assert panel.history.undo_button.disabled and panel.history.redo_button.disabled
     assert panel.seed_input.value == 1
     assert list(panel.auto_policy.options) == ["random"] and panel.auto_policy.value == "random"
-    assert panel.tabs.titles == ("Play", "Odds") and panel.tabs.selected_index == 0
+    assert panel.tabs.titles == ("Play", "Odds", "Set up position") and panel.tabs.selected_index == 0
 
 
 def test_stable_css_classes_and_readable_button_names(panel: MatchPanel) -> None:
@@ -105,8 +105,8 @@ def test_step_at_a_chance_node_samples_one_outcome(panel: MatchPanel) -> None:
     click(panel, "roll")
     panel.step_button.click()
     assert len(panel.match.log) == 2
-    assert panel.match.log[1] == "2. Chance: rolled 3"  # seed 1
-    assert panel.status.message == "2. Chance: rolled 3 (sampled; probability 1/6)"
+    assert panel.match.log[1] == "2. Player 1 rolls 3 (turn total 0 → 3)"  # seed 1: the rules tell the roll
+    assert panel.status.message == "2. Player 1 rolls 3 (turn total 0 → 3) (probability 1/6)"
     assert panel.phase_text == "Phase: decide · Player 1 decides"
     assert labels(panel) == ["roll", "hold"]
     assert "turn total 3" in panel.position_html.value
@@ -115,15 +115,25 @@ def test_step_at_a_chance_node_samples_one_outcome(panel: MatchPanel) -> None:
 def test_a_chance_outcome_can_be_picked_deliberately(panel: MatchPanel) -> None:
     click(panel, "roll")
     click(panel, "rolled 5 · 1/6")
-    assert panel.match.log == ["1. Player 1: roll", "2. Chance: rolled 5"]
+    assert panel.match.log == ["1. Player 1: roll", "2. Player 1 rolls 5 (turn total 0 → 5)"]
     assert not panel.match.entries[1].sampled
 
 
-def test_step_at_a_decision_without_a_selection_says_what_to_do(panel: MatchPanel) -> None:
+def test_step_at_a_decision_plays_the_chosen_policy_and_says_which(panel: MatchPanel) -> None:
+    assert panel.step_note.value.endswith("Step: random plays for Player 1.</span>")
     panel.step_button.click()
-    assert panel.status.level == "error"
-    assert panel.status.message == "Player 1 decides in decide; choose an action (legal: roll, draw)"
-    assert len(panel.match) == 1
+    assert panel.status.level == "ok"
+    move = panel.match.entries[0].action
+    assert panel.status.message == f"Step: random plays '{move}' — 1. Player 1: {move}"
+    assert len(panel.match) == 2
+    assert panel.step_note.value.endswith("Step deals: rolling.</span>") or move.kind == "draw"
+
+
+def test_step_is_disabled_with_the_reason_when_the_game_is_over(pig: explorer.Game) -> None:
+    p = MatchPanel(pig, seed=1)
+    p.auto(500)
+    assert p.state.is_terminal() and p.step_button.disabled
+    assert "The game is over: undo or start a new game." in p.step_note.value
 
 
 # --- history -------------------------------------------------------------------------------
@@ -132,20 +142,28 @@ def test_undo_redo_and_the_slider_move_through_the_match(panel: MatchPanel) -> N
     panel.step_button.click()
     click(panel, "hold")
     h = panel.history
-    assert (h.slider.max, h.slider.value, panel.match.cursor) == (3, 3, 3)
+    # The slider runs over turns: Player 1's turn is positions 0-2, Player 2's starts at 3 (after the hold).
+    assert (h.slider.max, h.slider.value, panel.match.cursor) == (1, 1, 3)
+    assert panel.match.turn_starts() == (0, 3)
     h.undo_button.click()
-    assert panel.match.cursor == 2 and h.slider.value == 2 and not h.redo_button.disabled
+    assert panel.match.cursor == 2 and h.slider.value == 0 and not h.redo_button.disabled
     assert panel.status.message == "Undone: back to move 2."
     h.redo_button.click()
     assert panel.match.cursor == 3 and h.redo_button.disabled
-    assert panel.status.message == "Redone: 3. Player 1: hold"
+    assert panel.status.message == "Redone: 3. Player 1 holds: banks 3 (score 0 → 3)"
+    h.prev_turn_button.click()  # to the start of this turn (Player 2's, which starts at 3: already there -> back)
+    assert panel.match.cursor == 0
+    h.next_turn_button.click()
+    assert panel.match.cursor == 3
     h.slider.value = 0
     assert panel.match.cursor == 0 and panel.phase_text == "Phase: decide · Player 1 decides"
-    assert h.slider.max == 3 and h.undo_button.disabled
+    assert h.slider.max == 1 and h.undo_button.disabled
     assert '<div class="re-log-line re-log-current" data-pos="0">Start</div>' in h.log.value
-    assert '<div class="re-log-line re-log-future" data-pos="3">3. Player 1: hold</div>' in h.log.value
+    assert '<div class="re-log-turn">Player 2&#x27;s turn</div>' in h.log.value
+    assert '<div class="re-log-line re-log-future" data-pos="3">3. Player 1 holds: banks 3 (score 0 → 3)</div>' \
+        in h.log.value
     click(panel, "draw")  # stepping from an earlier position cuts the old future
-    assert panel.match.log == ["1. Player 1: draw"] and h.slider.max == 1 and h.slider.value == 1
+    assert panel.match.log == ["1. Player 1: draw"] and h.slider.max == 0 and h.slider.value == 0
 
 
 def test_log_is_escaped_and_windowed_around_the_cursor(pig: explorer.Game) -> None:
@@ -154,8 +172,8 @@ def test_log_is_escaped_and_windowed_around_the_cursor(pig: explorer.Game) -> No
     text = log_html(match, window=5)
     assert text.count('class="re-log-line') == 6
     assert f"… {len(match) - 1 - 5} earlier moves" in text
-    match.goto(0)
-    assert f"… {len(match) - 6} later moves (redo)" in log_html(match, window=5)
+    match.goto(0)  # the shown move stays in view: three undone moves follow it, the rest is summarised
+    assert f"… {len(match) - 4} later moves (redo)" in log_html(match, window=5)
 
 
 # --- typed actions -------------------------------------------------------------------------
@@ -367,7 +385,7 @@ def test_an_internal_error_goes_to_the_status_line_and_the_panel_stays_usable(pi
     assert p.status.message == "Internal error: ZeroDivisionError: boom (in the position view)"
     assert "Could not draw the position" in p.position_html.value
     p.step_button.click()
-    assert p.match.log[1] == "2. Chance: rolled 3" and p.position_html.value == "<i>fine</i>"
+    assert p.match.log[1] == "2. Player 1 rolls 3 (turn total 0 → 3)" and p.position_html.value == "<i>fine</i>"
 
 
 def test_many_moves_show_a_searchable_list(pig: explorer.Game) -> None:
@@ -378,19 +396,19 @@ def test_many_moves_show_a_searchable_list(pig: explorer.Game) -> None:
     picker = p.picker
     assert picker.mode == "list" and picker.list_box.layout.display == "" and picker.buttons_box.layout.display == "none"
     assert [label for label, _ in picker.select.options] == ["roll", "draw"]
-    assert list(picker.kind_filter.options) == ["all kinds", "roll", "draw"]
+    assert list(picker.kind_filter.options) == ["all moves", "Roll", "Draw"]  # the groups of state.action_group
     picker.play_selected_button.click()
     assert p.status.message == "Select a move in the list first (or click a move, or type one)."
     picker.text_filter.value = "DR"
     assert [label for label, _ in picker.select.options] == ["draw"]
     picker.select.index = 0
-    p.step_button.click()
+    picker.play_selected_button.click()
     assert p.match.log == ["1. Player 1: draw"]
     assert [label for label, _ in picker.select.options] == ["bonus +1 · 3/4", "bonus +2 · 1/4"]
-    picker.kind_filter.value = "bonus"
+    picker.kind_filter.value = "Outcome"
     picker.select.index = 1
     picker.play_selected_button.click()
-    assert p.match.log[-1] == "2. Chance: bonus +2"
+    assert p.match.log[-1] == "2. Player 1 draws a bonus card: +2"
 
 
 def test_a_subclass_adds_an_affordance_that_only_plays_legal_moves(pig: explorer.Game) -> None:
@@ -449,13 +467,13 @@ def test_a_subclass_words_the_log_and_the_status_line_for_its_viewer(pig: explor
     click(p, "roll")
     assert p.status.message == "1. Player 1: roll"
     p.step_button.click()  # the chance move: its outcome stays out of the log box and the status line
-    assert p.match.log[1] == "2. Chance: rolled 3"  # the match itself keeps everything
+    assert p.match.log[1] == "2. Player 1 rolls 3 (turn total 0 → 3)"  # the match itself keeps everything
     assert shown_log(p) == ["Start", "1. Player 1: roll", "2. Chance: something <happened>"]
     assert "rolled" not in p.history.log.value and "&lt;happened&gt;" in p.history.log.value
-    assert p.status.message.startswith("2. Chance: something <happened> (sampled; probability")
+    assert p.status.message.startswith("2. Chance: something <happened> (probability")
     p.history.undo_button.click()
     p.history.redo_button.click()
     assert p.status.message == "Redone: 2. Chance: something <happened>"
-    p.history.slider.value = 0  # the lines after the cursor (redo) are worded the same way
+    p.goto(0)  # the lines after the cursor (redo) are worded the same way
     assert '<div class="re-log-line re-log-future" data-pos="2">2. Chance: something &lt;happened&gt;</div>' in (
         p.history.log.value)

@@ -4,11 +4,11 @@ The picker draws ``state.legal_actions()`` (or, at a chance node,
 ``state.chance_outcomes()`` with their exact probabilities) and reports what the
 user chose; it never decides what is legal and never applies anything itself.
 
-* Few moves (``<= max_buttons``): one button per move, grouped in rows by
-  ``action.kind``. Buttons are pooled and relabelled on every update, not
+* Few moves (``<= max_buttons``): one button per move, grouped in rows as the
+  table groups them (``state.action_group(move)``: "Play", "Buy", "Attack"). Buttons are pooled and relabelled on every update, not
   rebuilt, so a redraw stays cheap.
-* Many moves: a kind filter (Dropdown), a text filter and a ``Select``; "Play
-  selected" (or the panel's Step) applies the selected move. Both filters are
+* Many moves: a group filter (Dropdown), a text filter and a ``Select``; "Play
+  selected" applies the selected move. Each move is offered once, in one place. Both filters are
   cleared when the position changes.
 * A text box where a person types an action: "Why not?" asks the panel to
   explain it, "Apply typed" to play it. The text is only ever compared with the
@@ -37,7 +37,7 @@ MAX_BUTTONS = 16
 MAX_TYPED = 200
 """Longest typed action accepted (characters); longer text is refused, not cut."""
 
-_ALL_KINDS = "all kinds"
+_ALL_KINDS = "all moves"
 
 
 def _fraction(p: Fraction) -> str:
@@ -70,6 +70,14 @@ def moves_heading(state: Any) -> str:
     return f"{n} legal move{'s' if n != 1 else ''}: click one to play it."
 
 
+def _group(state: Any, move: Action) -> str:
+    """The group a move is offered in: ``state.action_group(move)``; chance outcomes form one group."""
+    if state.is_chance():
+        return "Outcome"
+    group = state.action_group(move)
+    return group if isinstance(group, str) and group else move.kind
+
+
 def move_label(move: Action, prob: Fraction | None = None) -> str:
     """How a move reads on a button or in the list: ``'rolled 3 · 1/6'`` for chance outcomes."""
     return str(move) if prob is None else f"{move} · {_fraction(prob)}"
@@ -93,6 +101,7 @@ class ActionPicker:
         self._on_play, self._on_explain, self._on_apply_text = on_play, on_explain, on_apply_text
         self.max_buttons = max_buttons
         self.moves: tuple[Action, ...] = ()
+        self.groups: tuple[str, ...] = ()  # the table's group of each move
         self.probs: tuple[Fraction, ...] | None = None  # set at chance nodes
         self.mode = "buttons"
         self._state: Any = None
@@ -108,7 +117,7 @@ class ActionPicker:
         self.buttons_box.add_class("re-action-buttons")
 
         # --- list mode ---
-        self.kind_filter = W.Dropdown(options=[_ALL_KINDS], value=_ALL_KINDS, description="Kind",
+        self.kind_filter = W.Dropdown(options=[_ALL_KINDS], value=_ALL_KINDS, description="Group",
                                       layout=W.Layout(width="220px"), style={"description_width": "40px"})
         self.text_filter = W.Text(placeholder="filter, e.g. laser", description="Find",
                                   continuous_update=True, layout=W.Layout(width="260px"),
@@ -169,13 +178,14 @@ class ActionPicker:
         else:
             self.moves = state.legal_actions()
             self.probs = None
+        self.groups = tuple(_group(state, m) for m in self.moves)
         self.mode = "buttons" if len(self.moves) <= self.max_buttons else "list"
         if self.mode == "buttons":
             self._fill_buttons()
             self.buttons_box.layout.display = ""
             self.list_box.layout.display = "none"
         else:
-            kinds = [_ALL_KINDS, *dict.fromkeys(m.kind for m in self.moves)]
+            kinds = [_ALL_KINDS, *dict.fromkeys(self.groups)]
             self._filling = True  # a new position starts with both filters cleared
             try:
                 if list(self.kind_filter.options) != kinds:
@@ -193,8 +203,8 @@ class ActionPicker:
 
     def _fill_buttons(self) -> None:
         groups: dict[str, list[int]] = {}
-        for i, move in enumerate(self.moves):
-            groups.setdefault(move.kind, []).append(i)
+        for i, group in enumerate(self.groups):
+            groups.setdefault(group, []).append(i)
         while len(self.buttons) < len(self.moves):
             button = W.Button(layout=W.Layout(width="auto", min_width="64px"))
             button.add_class("re-action")
@@ -204,7 +214,7 @@ class ActionPicker:
         while len(self._rows) < len(groups):
             label = W.HTML(layout=W.Layout(width="110px"))
             line = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-            self._rows.append((label, line, W.HBox([label, line], layout=W.Layout(align_items="center"))))
+            self._rows.append((label, line, W.HBox([label, line], layout=W.Layout(align_items="center", flex_flow="row wrap"))))
         self._slots: list[int] = []  # button slot -> index into self.moves
         rows = []
         for (kind, indices), (label, line, row) in zip(groups.items(), self._rows):
@@ -230,7 +240,7 @@ class ActionPicker:
         wanted = normalise_notation(self.text_filter.value or "")
         options = []
         for i, move in enumerate(self.moves):
-            if kind not in (None, _ALL_KINDS) and move.kind != kind:
+            if kind not in (None, _ALL_KINDS) and self.groups[i] != kind:
                 continue
             label = self._label(i)
             if wanted and wanted not in normalise_notation(label):

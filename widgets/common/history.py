@@ -1,9 +1,11 @@
-"""A match's history: the readable log, a time-travel slider, Undo and Redo.
+"""A match's history: the log as the rules tell it, time travel by turns, Undo and Redo.
 
-The view knows nothing about the rules. It draws ``match.log`` (newest at the
-bottom, the shown position highlighted, the undone future greyed) and a slider
-over positions ``0 … len(match) - 1``; the buttons and the slider only report
-what the user asked for through three callbacks, and the panel calls
+The view knows nothing about the rules. It draws the log (each line is what the
+rules say a move did, grouped under turn headings from ``state.turn_label()``,
+the shown move highlighted, the undone future greyed, the box scrolled to the
+shown move) and a slider over *turns* (``match.turn_starts()``) with previous /
+next turn buttons; Undo and Redo step one move inside a turn. The controls only
+report what the user asked for through callbacks, and the panel calls
 ``explorer.Match`` and redraws. ``update(match)`` is cheap for long matches: it
 formats a window of at most ``window`` lines around the cursor, not the whole
 log. How a move reads is ``log_line(index, entry)`` when given (the panel
@@ -13,8 +15,8 @@ see), else ``match.log_line(index)``.
 >>> import ipywidgets as W
 >>> asked = []
 >>> h = HistoryView(on_goto=asked.append, on_undo=lambda: None, on_redo=lambda: None)
->>> h.slider.max, h.undo_button.description
-(0, 'Undo')
+>>> h.slider.max, h.undo_button.description, h.prev_turn_button.description
+(0, 'Undo', '◀ Turn')
 """
 
 from __future__ import annotations
@@ -26,7 +28,10 @@ from typing import Any
 import ipywidgets as W
 
 LOG_WINDOW = 200
-"""Lines drawn at most on each side of the cursor; the rest is summarised."""
+"""Lines drawn at most before the cursor; the rest is summarised."""
+
+FUTURE_LINES = 3
+"""Undone moves shown after the cursor (the rest is summarised), so the shown move stays in view."""
 
 _LOG_STYLE = (
     "<style>"
@@ -37,6 +42,8 @@ _LOG_STYLE = (
     ".re-log-box .re-log-current{background:#e3ebf6;border-left:3px solid #4C6A92;font-weight:600}"
     ".re-log-box .re-log-future{color:#9aa1ac}"
     ".re-log-box .re-log-more{color:#7a828e;font-style:italic;padding:0 8px}"
+    ".re-log-box .re-log-turn{padding:4px 8px 0;color:#4C6A92;font-weight:600;font-family:system-ui,sans-serif;"
+    "font-size:12px;border-top:1px solid #e4e8ee}"
     "</style>"
 )
 
@@ -45,22 +52,29 @@ LogLine = Callable[[int, Any], str]
 """``log_line(index, entry) -> str``: how move ``index`` (``match.entries[index]``) reads in the log."""
 
 
-def log_html(match: Any, *, window: int = LOG_WINDOW, log_line: LogLine | None = None) -> str:
+def log_html(match: Any, *, window: int = LOG_WINDOW, log_line: LogLine | None = None,
+             future: int = FUTURE_LINES) -> str:
     """The log of ``match`` as HTML: line 0 is the start, line ``i`` the move that led to position ``i``.
 
     The line of the shown position (``match.cursor``) has class ``re-log-current``;
-    moves after the cursor (kept for redo) have class ``re-log-future``. Every
-    line is HTML-escaped. ``log_line(index, entry)`` words each move (default:
-    ``match.log_line(index)``).
+    moves after the cursor (kept for redo) have class ``re-log-future``; a heading
+    (class ``re-log-turn``) opens each turn. Every line is HTML-escaped.
+    ``log_line(index, entry)`` words each move (default: ``match.log_line(index)``).
     """
     n = len(match)  # positions; moves are 1 … n-1
     cursor = match.cursor
-    lo, hi = max(0, cursor - window), min(n, cursor + window + 1)
+    lo, hi = max(0, cursor - window), min(n, cursor + future + 1)
     entries = match.entries if log_line is not None else ()
+    states = match.states
     rows: list[str] = []
     if lo > 0:
         rows.append(f'<div class="re-log-more">… {lo} earlier move{"s" if lo != 1 else ""}</div>')
+    last_turn = states[lo - 1].turn_label() if lo > 0 else ""
     for pos in range(lo, hi):
+        turn = states[pos].turn_label()
+        if turn and turn != last_turn:
+            rows.append(f'<div class="re-log-turn">{html.escape(turn)}</div>')
+        last_turn = turn
         if pos == 0:
             text = "Start"
         elif log_line is None:
@@ -79,8 +93,21 @@ def log_html(match: Any, *, window: int = LOG_WINDOW, log_line: LogLine | None =
     return f'{_LOG_STYLE}<div class="re-log-box"><div>{"".join(rows)}</div></div>'
 
 
+def turn_of(starts: tuple[int, ...], cursor: int) -> int:
+    """The index of the turn that position ``cursor`` belongs to, given ``match.turn_starts()``."""
+    lo, hi = 0, len(starts) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if starts[mid] <= cursor:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 class HistoryView:
-    """Log box (``re-log``), slider (``re-history-slider``), Undo (``re-undo``) and Redo (``re-redo``).
+    """Log box (``re-log``), turn slider (``re-history-slider``), ◀ Turn / Turn ▶ (``re-prev-turn``,
+    ``re-next-turn``), Undo (``re-undo``) and Redo (``re-redo``).
 
     ``on_goto(index)``, ``on_undo()`` and ``on_redo()`` are called when the user
     asks; ``update(match)`` redraws from the match without calling them back.
@@ -101,17 +128,22 @@ class HistoryView:
         self.log_line = log_line
         self._syncing = False
 
-        self.undo_button = W.Button(description="Undo", tooltip="Step back one move",
-                                    layout=W.Layout(width="90px"))
+        fixed = dict(width="auto", min_width="76px", flex="0 0 auto")
+        self.prev_turn_button = W.Button(description="◀ Turn", tooltip="Back to the start of this turn, "
+                                         "or of the turn before", layout=W.Layout(**fixed))
+        self.prev_turn_button.add_class("re-prev-turn")
+        self.undo_button = W.Button(description="Undo", tooltip="Step back one move", layout=W.Layout(**fixed))
         self.undo_button.add_class("re-undo")
-        self.redo_button = W.Button(description="Redo", tooltip="Step forward again",
-                                    layout=W.Layout(width="90px"))
+        self.redo_button = W.Button(description="Redo", tooltip="Step forward again", layout=W.Layout(**fixed))
         self.redo_button.add_class("re-redo")
+        self.next_turn_button = W.Button(description="Turn ▶", tooltip="Forward to the start of the next turn",
+                                         layout=W.Layout(**fixed))
+        self.next_turn_button.add_class("re-next-turn")
         self.slider = W.IntSlider(
-            value=0, min=0, max=0, step=1, description="Position",
+            value=0, min=0, max=0, step=1, description="Turn",
             continuous_update=False, readout=True,
-            layout=W.Layout(width="100%", min_width="260px", flex="1 1 auto"),
-            style={"description_width": "60px"},
+            layout=W.Layout(width="auto", min_width="220px", flex="1 1 240px"),
+            style={"description_width": "40px"},
         )
         self.slider.add_class("re-history-slider")
         self.position_label = W.HTML(layout=W.Layout(min_width="120px"))
@@ -119,39 +151,61 @@ class HistoryView:
         self.log = W.HTML(layout=W.Layout(width="100%"))
         self.log.add_class("re-log")
 
+        self.starts: tuple[int, ...] = (0,)
         self.undo_button.on_click(lambda _b: self._on_undo())
         self.redo_button.on_click(lambda _b: self._on_redo())
+        self.prev_turn_button.on_click(lambda _b: self._on_goto(self.previous_turn_start()))
+        self.next_turn_button.on_click(lambda _b: self._on_goto(self.next_turn_start()))
         self.slider.observe(self._slider_moved, names="value")
 
         self.controls = W.HBox(
-            [self.undo_button, self.redo_button, self.slider, self.position_label],
-            layout=W.Layout(width="100%", align_items="center"),
+            [self.prev_turn_button, self.undo_button, self.redo_button, self.next_turn_button, self.slider,
+             self.position_label],
+            layout=W.Layout(width="100%", align_items="center", flex_flow="row wrap"),
         )
         self.widget = W.VBox([self.controls, self.log], layout=W.Layout(width="100%"))
+        self._cursor = self._last = 0
 
     def _slider_moved(self, change: dict[str, Any]) -> None:
         if not self._syncing:
-            self._on_goto(int(change["new"]))
+            self._on_goto(self.starts[int(change["new"])])
+
+    def previous_turn_start(self) -> int:
+        """Where ◀ Turn goes: the start of this turn, or of the previous one when already there."""
+        t = turn_of(self.starts, self._cursor)
+        return self.starts[t] if self.starts[t] < self._cursor else self.starts[max(0, t - 1)]
+
+    def next_turn_start(self) -> int:
+        """Where Turn ▶ goes: the start of the next turn (or the newest position in the last turn)."""
+        t = turn_of(self.starts, self._cursor)
+        return self.starts[t + 1] if t + 1 < len(self.starts) else self._last
 
     def update(self, match: Any) -> None:
-        """Redraw log, slider range and value, and the buttons' enabled state from ``match``."""
+        """Redraw log, turn slider, and the buttons' enabled state from ``match``."""
         last, cursor = len(match) - 1, match.cursor
+        self.starts, self._cursor, self._last = match.turn_starts(), cursor, last
+        turn, turns = turn_of(self.starts, cursor), len(self.starts) - 1
         self._syncing = True
         try:
             s = self.slider
             # Order matters: never let the old max clamp the new value (or the reverse).
-            if last >= s.max:
-                s.max = last
-                s.value = cursor
+            if turns >= s.max:
+                s.max = turns
+                s.value = turn
             else:
-                s.value = cursor
-                s.max = last
-            s.disabled = last == 0
+                s.value = turn
+                s.max = turns
+            s.disabled = turns == 0
         finally:
             self._syncing = False
         self.undo_button.disabled = not match.can_undo()
         self.redo_button.disabled = not match.can_redo()
+        self.prev_turn_button.disabled = cursor == 0
+        self.next_turn_button.disabled = cursor == last
+        end = self.starts[turn + 1] - 1 if turn + 1 < len(self.starts) else last
+        label = match.states[cursor].turn_label() or "setup"
         self.position_label.value = (
-            f'<span style="font-size:13px;color:#5b6472">move {cursor} of {last}</span>'
+            f'<span style="font-size:13px;color:#5b6472">{html.escape(label)} · move {cursor - self.starts[turn]} '
+            f"of {end - self.starts[turn]} in this turn · {cursor} of {last} in all</span>"
         )
         self.log.value = log_html(match, window=self.window, log_line=self.log_line)

@@ -2,8 +2,12 @@
 
 ``MatchPanel`` holds an :class:`explorer.Match` and owns its widgets: a header
 (title, variant, phase, whose decision it is), the position drawn for a person,
-the legal moves as buttons or a searchable list, Step / Auto / Undo / Redo, a
-time-travel slider, the seed, the log, save/load, and an "Odds" tab. Every
+the legal moves offered once each, grouped as the table groups them, Step
+(deals at a chance node; at a decision plays the chosen policy's move and says
+which), Auto, time travel by turns with Undo / Redo, the seed, the log as the
+rules tell it, save/load, "Copy link" (the page's address follows the match, so
+a reload reopens it), an "Odds" tab and a "Set up position" tab where a player
+enters the position on their own table. Every
 change goes through one thin path — validate, call ``Match``, ``refresh()`` —
 and ``refresh()`` is the one place the panel redraws from ``match.state``.
 Nothing raises into the notebook: a rules error or a bad input becomes a
@@ -26,8 +30,9 @@ Extension points for a game's panel (a subclass):
 * ``decision_text(state)`` — "Pilot decides" / "Chance: …" / "Game over — …";
   ``initial_state()`` — where "New game" starts.
 * ``log_line(index, entry)`` — how move ``index`` reads in the log and the
-  status line (default ``match.log_line(index)``): a game with hidden
-  information words what the current viewer may not see.
+  status line (default ``match.log_line(index, viewer=self.viewer)``: the
+  rules' story, hiding what the seat in ``viewer`` may not see).
+* ``viewer`` — the seat the panel is drawn for (``None``: the whole table).
 
 A short example (``MatchPanel(game, odds_views=[hit_odds], seed=1)`` works the same)::
 
@@ -71,7 +76,10 @@ from explorer.core.state import State
 from explorer.errors import RulesError
 from widgets.common.action_picker import MAX_BUTTONS, ActionPicker, typed_text
 from widgets.common.history import HistoryView
+from explorer.core.share import MAX_QUERY_CHARS, match_query, position_query, query_game_id, read_query
 from widgets.common.odds_tab import OddsTab
+from widgets.common.page_link import PageLink, page_query
+from widgets.common.position_editor import PositionEditor
 from widgets.common.save_load import SaveLoad, decode_upload, load_match, shown_name
 from widgets.common.status import StatusLine
 
@@ -79,7 +87,7 @@ log = logging.getLogger(__name__)
 
 MAX_AUTO_STEPS = 10_000
 MAX_SEED = 2**53 - 1  # a browser IntText holds integers exactly only up to 2**53
-PLAY_TAB, ODDS_TAB = 0, 1
+PLAY_TAB, ODDS_TAB, SETUP_TAB = 0, 1, 2
 
 _CSS = (
     "<style>.re-match{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;max-width:1150px}"
@@ -133,10 +141,12 @@ class MatchPanel:
     max_buttons = MAX_BUTTONS
 
     def __init__(self, match_or_game: Match | Game | State | str, *, position_view: Callable[[State], Any] | None = None,
-                 odds_views: Sequence[Any] = (), title: str | None = None, seed: int | None = None) -> None:
+                 odds_views: Sequence[Any] = (), title: str | None = None, seed: int | None = None,
+                 link: str | bool | None = None) -> None:
         if isinstance(match_or_game, str):
             match_or_game = load_game(match_or_game)
         self.match = match_or_game if isinstance(match_or_game, Match) else Match(match_or_game, seed=seed)
+        link_note = self._open_link(page_query() if link is None else (link or None))
         self._start: State = self.match.states[0]
         self._position_view_fn, self._title = position_view, title
         self._shown_seed: int | None = None
@@ -147,13 +157,16 @@ class MatchPanel:
         self.phase_html = W.HTML(layout=W.Layout(width="100%"))
         self.phase_html.add_class("re-phase")
         self.phase_text = ""
-        self.step_button = _button("Step", "Play the move selected in the list, or roll/draw at a chance node",
-                                   "re-step", self.step, button_style="primary")
+        self.step_button = _button("Step", "At a chance node: deal or roll. At a decision: the chosen policy plays "
+                                   "its move", "re-step", self.step, button_style="primary")
+        self.step_note = W.HTML(layout=W.Layout(flex="1 1 200px"))
+        self.step_note.add_class("re-step-note")
         self.auto_button = _button("Auto", "Play N moves with the chosen policy", "re-auto", self.auto)
         self.auto_steps = W.BoundedIntText(value=10, min=1, max=MAX_AUTO_STEPS, description="N",
                                            layout=W.Layout(width="130px"), style={"description_width": "20px"})
         self.auto_policy = W.Dropdown(description="policy", layout=W.Layout(width="200px"),
                                       style={"description_width": "45px"})
+        self.auto_policy.observe(lambda _c: self._draw_step_note(self.state), names="value")
         self.seed_input = W.IntText(description="Seed", layout=W.Layout(width="190px"),
                                     style={"description_width": "36px"})
         self.set_seed_button = _button("Set seed", "Draw chance from this seed from here on", "re-set-seed",
@@ -165,6 +178,9 @@ class MatchPanel:
                                    log_line=self.log_line)
         self.save_load = SaveLoad(on_upload=self._uploaded)
         self.odds = OddsTab(odds_views or getattr(type(self), "odds_views", ()) or ())
+        self.editor = PositionEditor(on_use=self._use_position)
+        self.page_link = PageLink()
+        self._link_for: tuple[int, int, int] | None = None
         self.position_html = W.HTML(layout=W.Layout(width="100%"))
         self.position_box = W.Box([self.position_html], layout=W.Layout(width="100%", overflow="auto"))
         self.position_box.add_class("re-position-view")
@@ -174,22 +190,24 @@ class MatchPanel:
              W.VBox([self.picker.widget, *extra], layout=W.Layout(flex="1 1 50%", min_width="300px"))],
             layout=W.Layout(width="100%", flex_flow="row wrap"),
         )
-        self.tabs = W.Tab([play_page, self.odds.widget], titles=("Play", "Odds"), selected_index=PLAY_TAB)
+        self.tabs = W.Tab([play_page, self.odds.widget, self.editor.widget],
+                          titles=("Play", "Odds", "Set up position"), selected_index=PLAY_TAB)
         self.tabs.observe(self._tab_changed, names="selected_index")
+        for button in (self.step_button, self.auto_button, self.set_seed_button, self.new_game_button):
+            button.layout.flex = "0 0 auto"
         controls = W.HBox(
-            [self.step_button, self.auto_button, self.auto_steps, self.auto_policy,
-             W.HTML('<span style="width:16px;display:inline-block"></span>'),
+            [self.step_button, self.step_note, self.auto_button, self.auto_steps, self.auto_policy,
              self.seed_input, self.set_seed_button, self.new_game_button],
             layout=W.Layout(width="100%", flex_flow="row wrap", align_items="center"),
         )
         self.widget = W.VBox(
             [W.HTML(_CSS), self.title_html, self.phase_html, self.status.widget, controls,
-             self.history.controls, self.tabs, self.history.log, self.save_load.widget],
+             self.history.controls, self.tabs, self.history.log, self.save_load.widget, self.page_link],
             layout=W.Layout(width="100%", padding="4px 8px"),
         )
         self.widget.add_class("re-match")
         self.refresh()
-        self.status.info(f"Ready: {self.decision_text(self.state)}.")
+        self.status.info(link_note or f"Ready: {self.decision_text(self.state)}.")
 
     # --- reading ----------------------------------------------------------------------
     @property
@@ -233,13 +251,17 @@ class MatchPanel:
         """Where "New game" starts: the first position of the match the panel was given."""
         return self._start
 
+    @property
+    def viewer(self) -> int | None:
+        """The seat the panel is drawn for (``None``: the whole table). Games with a seat view override it."""
+        return None
+
     def log_line(self, index: int, entry: Any) -> str:
         """Move ``index`` (``entry`` is ``match.entries[index]``) as the log and the status line show it.
 
-        The default is ``match.log_line(index)``; a game's panel overrides it to hide
-        from the current viewer what they may not see (another player's draws).
+        The rules tell it (``state.story``), hiding what ``self.viewer`` may not see.
         """
-        return self.match.log_line(index)
+        return self.match.log_line(index, viewer=self.viewer)
 
     # --- the one redraw ---------------------------------------------------------------------
     def refresh(self) -> None:
@@ -249,7 +271,8 @@ class MatchPanel:
             self._draw_header(state)
             self.picker.update(state)
             self.history.update(match)
-            self.step_button.disabled = self.auto_button.disabled = state.is_terminal()
+            self.auto_button.disabled = state.is_terminal()
+            self._draw_step_note(state)
             if self._shown_seed != match.seed:
                 self.seed_input.value = self._shown_seed = match.seed
             if self._policies_of is not self.game:
@@ -258,6 +281,9 @@ class MatchPanel:
             self.save_load.update(match)
             self._draw_position(state)
             self.odds.update(state)
+            self._draw_link()
+            if self.tabs.selected_index == SETUP_TAB and self.editor.loaded is not state:
+                self.editor.load(state)
             self.on_refresh(state)
         except Exception as err:  # noqa: BLE001 - a dashboard never shows a traceback
             self._internal(err, "while drawing the panel")
@@ -324,16 +350,36 @@ class MatchPanel:
             raise InputError(f"A move is an Action or its text, got {type(action).__name__}.")
         return self._last_move()
 
+    def step_policy(self) -> str:
+        """The policy Step plays at a decision: the one chosen beside Auto."""
+        name = self.auto_policy.value
+        return name if name in self.game.policies() else "random"
+
+    def _draw_step_note(self, state: State) -> None:
+        """Say what Step will do here, or why it cannot."""
+        if state.is_terminal():
+            text, self.step_button.disabled = "The game is over: undo or start a new game.", True
+        elif state.is_chance():
+            text, self.step_button.disabled = f"Step deals: {state.phase}.", False
+        else:
+            who = self.game.player_name(state.current_player)
+            text, self.step_button.disabled = f"Step: {self.step_policy()} plays for {who}.", False
+        self.step_note.value = f'<span style="font-size:12px;color:#5b6472">{html.escape(text)}</span>'
+
     @_guarded
     def step(self) -> str:
-        """Step: sample at a chance node, else play the move selected in the list."""
+        """Step: deal or roll at a chance node; at a decision, the chosen policy plays and the status says which."""
         state = self.state
+        if state.is_terminal():
+            raise InputError(f"The game is over ({state.result()}); undo or start a new game.")
         if state.is_chance():
             outcome = self.match.step()
             p = dict(state.chance_outcomes())[outcome]
-            return f"{self._last_move()} (sampled; probability {p.numerator}/{p.denominator})"
-        self.match.step(self.picker.selected)
-        return self._last_move()
+            return f"{self._last_move()} (probability {p.numerator}/{p.denominator})"
+        name = self.step_policy()
+        move = self.game.policies()[name](state, self.match.rng)
+        self.match.step(move)
+        return f"Step: {name} plays '{move}' — {self._last_move()}"
 
     @_guarded
     def auto(self, n: int | None = None, policy: str | None = None) -> str:
@@ -409,5 +455,60 @@ class MatchPanel:
     def _tab_changed(self, change: dict[str, Any]) -> None:
         try:
             self.odds.show() if change["new"] == ODDS_TAB else self.odds.hide()
+            if change["new"] == SETUP_TAB and self.editor.loaded is not self.state:
+                self.editor.load(self.state)
         except Exception as err:  # noqa: BLE001
             self._internal(err, "while drawing the odds")
+
+    # --- your own table: positions and links ----------------------------------------------
+    def _use_position(self, state: State, derived: tuple[str, ...]) -> None:
+        def run() -> str:
+            self.match, self._start = Match(state, seed=self.match.seed), state
+            extra = f" Derived: {'; '.join(derived)}." if derived else ""
+            return f"Position set up: {self.decision_text(state)}; the Odds tab answers about it.{extra}"
+        self._do(run)
+
+    @_guarded
+    def use_position_text(self, text: str) -> str:
+        """Start the match from a position written as text (``state.position_text()``); refused text changes nothing."""
+        reading = self.game.read_position(text)
+        self.match, self._start = Match(reading.state, seed=self.match.seed), reading.state
+        extra = f" Derived: {'; '.join(reading.derived)}." if reading.derived else ""
+        return f"Position set up: {self.decision_text(reading.state)}.{extra}"
+
+    def share_query(self) -> str:
+        """The query of a link that reopens this match at this move (a position link when the match is too long)."""
+        query = match_query(self.match)
+        if len(query) <= MAX_QUERY_CHARS:
+            return query
+        return position_query(self.state)
+
+    def _draw_link(self) -> None:
+        key = (id(self.match), len(self.match), self.match.cursor)
+        if key == self._link_for:
+            return
+        self._link_for = key
+        try:
+            query = match_query(self.match)
+            note = ""
+            if len(query) > MAX_QUERY_CHARS:
+                query = position_query(self.state)
+                note = "This match is too long for a link: the link opens the position shown."
+        except RulesError:
+            query, note = "", "No link for this position."
+        self.page_link.query, self.page_link.note = query, note
+
+    def _open_link(self, query: str | None) -> str:
+        """Open a link's match or position (from the page's address); a bad link is refused, the default kept."""
+        if not query or query_game_id(query) != self.game.info.id:
+            return ""
+        try:
+            shared = read_query(query, game=self.game, seed=self.match.seed)
+        except RulesError as err:
+            return f"The link could not be opened: {err.message} — the default game is shown instead."
+        except Exception as err:  # noqa: BLE001 - a hostile link never breaks the page
+            log.exception("match panel: link refused")
+            return f"The link could not be opened ({type(err).__name__}); the default game is shown instead."
+        self.match, self._start = shared.match, shared.match.states[0]
+        what = "match" if shared.kind == "match" else "position"
+        return f"Opened the {what} from the link: {self.decision_text(self.state)}."
