@@ -151,9 +151,14 @@ class ActionPicker:
         self.typed_box = W.HBox([self.typed, self.explain_button, self.apply_typed_button],
                                 layout=W.Layout(align_items="center", flex_flow="row wrap"))
 
-        self.widget = W.VBox([self.heading, self.buttons_box, self.list_box, self.typed_box],
-                             layout=W.Layout(width="100%"))
+        self.moves_box = W.VBox([self.heading, self.buttons_box, self.list_box], layout=W.Layout(width="100%"))
+        self.widget = W.VBox([self.moves_box, self.typed_box], layout=W.Layout(width="100%"))
         self.widget.add_class("re-actions")
+
+    def show_moves(self, visible: bool) -> None:
+        """Show or hide the move buttons / list (the typed box stays): a game panel that offers every
+        move on its own table view hides them, so that each move is offered once."""
+        self.moves_box.layout.display = "" if visible else "none"
 
     # --- reading ------------------------------------------------------------------
     @property

@@ -27,6 +27,8 @@ Extension points for a game's panel (a subclass):
   ``state.legal_actions()`` and hand them to ``self.play(action)``, which
   applies them through the match: legality is never decided in a widget.
 * ``on_refresh(state)`` — end of every ``refresh()``: update those widgets.
+* ``offers_moves_itself(state)`` — True when those widgets offer every legal
+  move: the generic move list is hidden, so each move is offered once.
 * ``decision_text(state)`` — "Pilot decides" / "Chance: …" / "Game over — …";
   ``initial_state()`` — where "New game" starts.
 * ``log_line(index, entry)`` — how move ``index`` reads in the log and the
@@ -239,6 +241,11 @@ class MatchPanel:
     def on_refresh(self, state: State) -> None:
         """Called at the end of every refresh; update the widgets of ``extra_controls`` here."""
 
+    def offers_moves_itself(self, state: State) -> bool:
+        """True when the game's own controls offer every legal move of ``state``: the generic move
+        list is then hidden (the typed box stays), so that each move is offered in one place only."""
+        return False
+
     def decision_text(self, state: State) -> str:
         """The decision line: ``Pilot decides``, ``Chance: rolling``, ``Game over — Pilot reached 10``."""
         if state.is_terminal():
@@ -270,6 +277,7 @@ class MatchPanel:
             state, match = self.match.state, self.match
             self._draw_header(state)
             self.picker.update(state)
+            self.picker.show_moves(not self.offers_moves_itself(state))
             self.history.update(match)
             self.auto_button.disabled = state.is_terminal()
             self._draw_step_note(state)
@@ -277,7 +285,7 @@ class MatchPanel:
                 self.seed_input.value = self._shown_seed = match.seed
             if self._policies_of is not self.game:
                 self.auto_policy.options = names = list(self.game.policies())
-                self.auto_policy.value, self._policies_of = ("random" if "random" in names else names[0]), self.game
+                self.auto_policy.value, self._policies_of = _default_policy(names), self.game
             self.save_load.update(match)
             self._draw_position(state)
             self.odds.update(state)
@@ -512,3 +520,8 @@ class MatchPanel:
         self.match, self._start = shared.match, shared.match.states[0]
         what = "match" if shared.kind == "match" else "position"
         return f"Opened the {what} from the link: {self.decision_text(self.state)}."
+
+
+def _default_policy(names: Sequence[str]) -> str:
+    """The policy Step and Auto start with: the game's heuristic when it has one (it plays like a person)."""
+    return "heuristic" if "heuristic" in names else ("random" if "random" in names else names[0])
