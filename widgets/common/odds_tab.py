@@ -40,6 +40,11 @@ from widgets.common.charts import show_figure
 
 log = logging.getLogger(__name__)
 
+_BUSY = ('<div style="display:flex;align-items:center;gap:8px;font-size:13px;color:#3d4a5c">'
+         '<span style="width:14px;height:14px;border:2px solid #c9d3e0;border-top-color:#4C6A92;border-radius:50%;'
+         'display:inline-block;animation:re-spin 0.8s linear infinite"></span>@TEXT@</div>'
+         "<style>@keyframes re-spin{to{transform:rotate(360deg)}}</style>")
+
 
 def view_title(view: Any, index: int) -> str:
     """A view's ``title`` attribute, else its function name made readable, else "Odds <n>"."""
@@ -90,7 +95,9 @@ class OddsTab:
         children = [s.widget for s in self.slots] or [
             W.HTML(f'<div style="color:#5b6472;font-size:13px">{html.escape(empty_text)}</div>')
         ]
-        self.widget = W.VBox(children, layout=W.Layout(width="100%"))
+        self.busy = W.HTML()
+        self.busy.add_class("re-odds-busy")
+        self.widget = W.VBox([self.busy, *children], layout=W.Layout(width="100%"))
         self.widget.add_class("re-odds")
 
     @property
@@ -120,6 +127,8 @@ class OddsTab:
         self.redraws += 1
         self._drawn = state
         for i, slot in enumerate(self.slots):
+            # Widget messages leave the kernel at once, so the page shows this while the view computes.
+            self.busy.value = _BUSY.replace("@TEXT@", html.escape(f"Computing {slot.title.lower()} for this position…"))
             try:
                 result = slot.render(state)
                 self.errors[i] = None
@@ -128,6 +137,7 @@ class OddsTab:
                 self.errors[i] = f"Could not draw {slot.title}: {type(err).__name__}: {err}"
                 result = f'<div class="re-odds-error" style="color:#8a2d1c">{html.escape(self.errors[i])}</div>'
             self._place(i, slot, result)
+        self.busy.value = ""
 
     def _place(self, i: int, slot: _Slot, result: Any) -> None:
         if isinstance(result, go.Figure):
