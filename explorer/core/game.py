@@ -200,7 +200,7 @@ class Game(ABC):
 
     def read_position(self, text: Any) -> PositionReading:
         """Read a position written as TOML; the referee checks it. Returns the state and what was derived."""
-        return self._reading(parse_toml(text))
+        return self.read_position_data(parse_toml(text))
 
     def position_from_text(self, text: Any) -> State:
         """The state a position text describes (``state.position_text()`` writes one); refusals name the zone."""
@@ -208,9 +208,10 @@ class Game(ABC):
 
     def position(self, **zones: Any) -> State:
         """The state described by keyword zones, as in the position text (``hand=["Scout x3"]``)."""
-        return self._reading(dict(zones)).state
+        return self.read_position_data(dict(zones)).state
 
-    def _reading(self, data: dict[str, Any]) -> PositionReading:
+    def read_position_data(self, data: dict[str, Any]) -> PositionReading:
+        """Read a position already parsed into tables (the editor's form); the referee checks it."""
         derived: list[str] = []
         try:
             state = self._position_from_dict(data, derived)
