@@ -11,10 +11,11 @@ LAB_PORT ?= 8888
 CHROMIUM ?= $(shell command -v chromium 2>/dev/null || command -v chromium-browser 2>/dev/null || echo /usr/bin/chromium)
 export CHROMIUM
 
-# Voilà serves notebooks/dashboards only, on loopback, and culls idle kernels.
-VOILA_FLAGS := --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) \
-	--MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60 \
-	--VoilaConfiguration.show_tracebacks=False
+# Voilà serves notebooks/dashboards only, on loopback, hardened by binder/voila.py (widgets/server):
+# Host checked (loopback, or the names in RULES_EXPLORER_HOSTS), foreign websocket Origins refused,
+# no tracebacks sent to pages, at most RULES_EXPLORER_MAX_KERNELS kernels (50), SameSite cookies,
+# no CDN assets, a closed page shuts its kernel down, idle kernels culled after 10 minutes.
+VOILA_FLAGS := --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --Voila.config_file_paths=$(CURDIR)/binder
 
 .PHONY: dashboard test lab chromium benchmarks clean help
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from explorer.core.position import PositionReading, excerpt, parse_toml
-from explorer.core.serial import decode
+from explorer.core.serial import decode, loads
 from explorer.core.state import STATE_FORMAT, STATE_FORMAT_VERSION, State
 from explorer.errors import RulesError, StateFormatError
 
@@ -243,11 +243,7 @@ class Game(ABC):
 
     def state_from_json(self, text: str) -> State:
         """Load a state saved by ``State.to_json``."""
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as err:
-            raise StateFormatError(f"not JSON: {err}") from err
-        return self.state_from_dict(data)
+        return self.state_from_dict(loads(text, "JSON (a saved state)"))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self._key == other._key

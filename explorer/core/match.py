@@ -31,7 +31,7 @@ import numpy as np
 from explorer.core.actions import CHANCE, Action
 from explorer.core.chance import sample_outcome
 from explorer.core.game import Game, game_from_identity
-from explorer.core.serial import decode
+from explorer.core.serial import decode, loads
 from explorer.core.state import State
 from explorer.errors import RulesError, StateFormatError
 
@@ -274,13 +274,7 @@ class Match:
             raise StateFormatError(f"a saved match is JSON text, got {type(text).__name__}")
         if len(text) > MAX_MATCH_CHARS:
             raise StateFormatError(f"a saved match is at most {MAX_MATCH_CHARS} characters, got {len(text)}")
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as err:
-            raise StateFormatError(f"not JSON: {str(err)[:120]}") from None
-        except RecursionError:
-            raise StateFormatError("not a saved match: nested too deeply") from None
-        return cls.from_dict(data, game=game)
+        return cls.from_dict(loads(text, "JSON (a saved match)"), game=game)
 
     @classmethod
     def from_dict(cls, data: Any, *, game: Game | None = None) -> "Match":

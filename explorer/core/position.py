@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from explorer.core.multiset import Multiset
-from explorer.errors import StateFormatError
+from explorer.errors import StateFormatError, excerpt
 
 MAX_POSITION_CHARS = 200_000
 """A position text longer than this is refused before it is parsed (a real one is a few kB)."""
@@ -36,19 +36,6 @@ MAX_COUNT = 999
 """The largest count one ``"Name xN"`` entry may carry: no box holds more of one piece."""
 
 _COUNTED = re.compile(r"^(?P<name>.*?)\s*(?:[x×*]\s*(?P<n>\d+))?$")
-
-
-def excerpt(value: Any, limit: int = 60) -> str:
-    """A short, safe echo of bad input for an error message.
-
-    >>> excerpt("x" * 500)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (500 chars)"
-    """
-    shown = repr(value) if not isinstance(value, str) else repr(value[: limit + 1])
-    if len(shown) > limit:
-        size = f" ({len(value)} chars)" if isinstance(value, (str, bytes)) else ""
-        shown = shown[: max(limit - 3, 10)] + "..." + size
-    return shown
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,29 @@ with a message a person can act on.
 {'name': 'Viper', 'hull': 3}
 >>> decode(Ship, {"name": "Viper", "hull": 3})
 Ship(name='Viper', hull=3)
+
+Whatever the data, decoding answers with a value or a ``StateFormatError``
+naming the field: bytes, deep nesting, numbers past 64 bits, non-finite
+floats and wrong types are all refused, and any echoed input is cut to a short
+:func:`~explorer.errors.excerpt`. :func:`loads` does the same for JSON text.
+
+>>> decode(Ship, {"name": "Viper", "hull": 2**63})
+Traceback (most recent call last):
+...
+explorer.errors.StateFormatError: state.hull: expected a whole number from -2**63 to 2**63-1, got 9223372036854775808
+>>> loads(b'{"name": "Viper"}')
+Traceback (most recent call last):
+...
+explorer.errors.StateFormatError: expected JSON text (str), got bytes
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import json
+import math
+import re
 import sys
 import types
 import typing
@@ -30,10 +47,45 @@ from functools import lru_cache
 from typing import Any, Union, get_args, get_origin
 
 from explorer.core.multiset import Multiset
-from explorer.errors import StateFormatError
+from explorer.errors import StateFormatError, excerpt
 
 SKIP_FIELDS = frozenset({"game"})
 """Fields never written: a state's ``game`` is named in the JSON envelope instead."""
+
+INT_LIMIT = 2**63
+"""Whole numbers in saved data lie in ``-2**63 .. 2**63 - 1``; nothing in a game needs more."""
+
+MAX_DEPTH = 64
+"""Untyped data (an action's arguments) nests at most this deep; a saved game never needs more."""
+
+MAX_JSON_CHARS = 20_000_000
+"""The longest JSON text :func:`loads` reads (a long saved match is well under 1 MB)."""
+
+_FRACTION = re.compile(r"-?[0-9]{1,40}(/[0-9]{1,40})?")
+
+
+def loads(text: object, what: str = "JSON") -> Any:
+    """JSON text as data; anything else (bytes, oversized, broken, too deep) is a ``StateFormatError``.
+
+    >>> loads('{"a": [1, 2]}')
+    {'a': [1, 2]}
+    >>> loads("[" * 100_000)
+    Traceback (most recent call last):
+    ...
+    explorer.errors.StateFormatError: not JSON: nested too deeply
+    """
+    if not isinstance(text, str):
+        raise StateFormatError(f"expected {what} text (str), got {type(text).__name__}")
+    if len(text) > MAX_JSON_CHARS:
+        raise StateFormatError(f"not {what}: {len(text)} characters; at most {MAX_JSON_CHARS} are read")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise StateFormatError(f"not {what}: {err.msg} (line {err.lineno}, column {err.colno})") from None
+    except RecursionError:
+        raise StateFormatError(f"not {what}: nested too deeply") from None
+    except ValueError as err:  # e.g. an integer literal of more than 4300 digits
+        raise StateFormatError(f"not {what}: {excerpt(str(err), 120)}") from None
 
 
 def encode(value: Any) -> Any:
@@ -71,6 +123,13 @@ def decode(hint: Any, data: Any, path: str = "state", **context: Any) -> Any:
 
     ``context`` supplies fields that are not stored (a state's ``game``).
     """
+    try:
+        return _decode(hint, data, path, **context)
+    except RecursionError:
+        raise StateFormatError(f"{path}: nested too deeply") from None
+
+
+def _decode(hint: Any, data: Any, path: str = "state", **context: Any) -> Any:
     if hint is Any:
         return _plain(data, path)
     origin = get_origin(hint)
@@ -83,39 +142,46 @@ def decode(hint: Any, data: Any, path: str = "state", **context: Any) -> Any:
             if option is type(None):
                 continue
             try:
-                return decode(option, data, path)
+                return _decode(option, data, path)
             except StateFormatError as err:
                 errors.append(err.message)
         raise StateFormatError("; ".join(errors) or f"{path}: unexpected null")
     if origin is typing.Literal:
-        if data not in get_args(hint):
-            _fail(path, f"one of {list(get_args(hint))}", data)
+        choices = get_args(hint)
+        if not any(type(data) is type(c) and data == c for c in choices):
+            _fail(path, f"one of {list(choices)}", data)
         return data
     if hint is bool:
         if not isinstance(data, bool):
             _fail(path, "true or false", data)
         return data
     if hint is int:
-        if not isinstance(data, int) or isinstance(data, bool):
-            _fail(path, "a whole number", data)
-        return data
+        return _whole(data, path)
     if hint is float:
         if not isinstance(data, (int, float)) or isinstance(data, bool):
             _fail(path, "a number", data)
+        if isinstance(data, int):
+            _whole(data, path)
+        if not math.isfinite(data):
+            _fail(path, "a finite number", data)
         return float(data)
     if hint is str:
         if not isinstance(data, str):
             _fail(path, "a string", data)
         return data
     if hint is Fraction:
+        if isinstance(data, int) and not isinstance(data, bool):
+            return Fraction(_whole(data, path))
+        if not (isinstance(data, str) and _FRACTION.fullmatch(data)):
+            _fail(path, "a fraction like '3/4'", data)
         try:
             return Fraction(data)
-        except (TypeError, ValueError, ZeroDivisionError):
-            _fail(path, "a fraction like '3/4'", data)
+        except ZeroDivisionError:
+            _fail(path, "a fraction like '3/4' (not over 0)", data)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         try:
             return hint(data)
-        except ValueError:
+        except (ValueError, TypeError):
             _fail(path, f"one of {[m.value for m in hint]}", data)
     if hint is Multiset or origin is Multiset:
         (item_hint,) = get_args(hint) or (Any,)
@@ -125,8 +191,8 @@ def decode(hint: Any, data: Any, path: str = "state", **context: Any) -> Any:
         for i, pair in enumerate(data):
             if not (isinstance(pair, list) and len(pair) == 2):
                 _fail(f"{path}[{i}]", "an [item, count] pair", pair)
-            item = decode(item_hint, pair[0], f"{path}[{i}][0]")
-            n = decode(int, pair[1], f"{path}[{i}][1]")
+            item = _decode(item_hint, pair[0], f"{path}[{i}][0]")
+            n = _decode(int, pair[1], f"{path}[{i}][1]")
             if n < 0:
                 _fail(f"{path}[{i}][1]", "a count >= 0", n)
             counts[item] = counts.get(item, 0) + n
@@ -138,9 +204,9 @@ def decode(hint: Any, data: Any, path: str = "state", **context: Any) -> Any:
         if origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
             if len(data) != len(args):
                 _fail(path, f"a list of {len(args)} items", data)
-            return tuple(decode(a, d, f"{path}[{i}]") for i, (a, d) in enumerate(zip(args, data)))
+            return tuple(_decode(a, d, f"{path}[{i}]") for i, (a, d) in enumerate(zip(args, data)))
         item_hint = args[0] if args else Any
-        items = [decode(item_hint, d, f"{path}[{i}]") for i, d in enumerate(data)]
+        items = [_decode(item_hint, d, f"{path}[{i}]") for i, d in enumerate(data)]
         return frozenset(items) if origin is frozenset else tuple(items)
     if dataclasses.is_dataclass(hint):
         if not isinstance(data, dict):
@@ -148,7 +214,7 @@ def decode(hint: Any, data: Any, path: str = "state", **context: Any) -> Any:
         hints = _hints(hint)
         kwargs: dict[str, Any] = {}
         known = set()
-        for f in dataclasses.fields(hint):
+        for f in dataclasses.fields(hint):  # fields come from the type, never from the data
             if not f.init:
                 continue
             known.add(f.name)
@@ -157,31 +223,46 @@ def decode(hint: Any, data: Any, path: str = "state", **context: Any) -> Any:
                     kwargs[f.name] = context[f.name]
                 continue
             if f.name not in data:
-                if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
-                    continue
-                raise StateFormatError(f"{path}.{f.name}: missing")
-            kwargs[f.name] = decode(hints[f.name], data[f.name], f"{path}.{f.name}")
-        unknown = sorted(set(data) - known)
+                # every field is written on save: a missing one is damage, never "use the default"
+                # (a deleted zone would otherwise load silently empty)
+                raise StateFormatError(f"{path}.{f.name}: missing (a saved position lists every field)")
+            kwargs[f.name] = _decode(hints[f.name], data[f.name], f"{path}.{f.name}")
+        unknown = sorted((k for k in data if k not in known), key=repr)
         if unknown:
-            raise StateFormatError(f"{path}: unknown field {unknown[0]!r} (allowed: {sorted(known - SKIP_FIELDS)})")
+            raise StateFormatError(
+                f"{path}: unknown field {excerpt(unknown[0])} (allowed: {sorted(known - SKIP_FIELDS)})")
         try:
             return hint(**kwargs)
-        except (TypeError, ValueError) as err:
-            raise StateFormatError(f"{path}: {err}") from err
+        except StateFormatError:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, ArithmeticError) as err:
+            raise StateFormatError(f"{path}: {excerpt(str(err), 200)}") from None
     raise StateFormatError(f"{path}: no decoder for type {hint!r}")
 
 
-def _plain(data: Any, path: str) -> Any:
+def _plain(data: Any, path: str, depth: int = 0) -> Any:
     """Untyped data (an action's args): lists become tuples so the value is hashable."""
     if isinstance(data, list):
-        return tuple(_plain(d, f"{path}[{i}]") for i, d in enumerate(data))
-    if data is None or isinstance(data, (bool, int, float, str)):
+        if depth >= MAX_DEPTH:
+            raise StateFormatError(f"{path}: nested more than {MAX_DEPTH} lists deep")
+        return tuple(_plain(d, f"{path}[{i}]", depth + 1) for i, d in enumerate(data))
+    if isinstance(data, int) and not isinstance(data, bool):
+        return _whole(data, path)
+    if isinstance(data, float) and not math.isfinite(data):
+        _fail(path, "a finite number", data)
+    if data is None or isinstance(data, (bool, float, str)):
         return data
-    _fail(path, "a plain value", data)
+    _fail(path, "a plain value (text, a number, true/false, null or a list of them)", data)
+
+
+def _whole(data: Any, path: str) -> int:
+    """A whole number within the 64-bit range (bools are not numbers here)."""
+    if not isinstance(data, int) or isinstance(data, bool):
+        _fail(path, "a whole number", data)
+    if not -INT_LIMIT <= data < INT_LIMIT:
+        _fail(path, "a whole number from -2**63 to 2**63-1", data)
+    return data
 
 
 def _fail(path: str, expected: str, got: Any) -> typing.NoReturn:
-    shown = repr(got)
-    if len(shown) > 60:
-        shown = shown[:57] + "..."
-    raise StateFormatError(f"{path}: expected {expected}, got {shown}")
+    raise StateFormatError(f"{path}: expected {expected}, got {excerpt(got)}")

@@ -6,6 +6,7 @@ is missing, browser tests skip on a developer's machine but fail under CI.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -60,20 +61,26 @@ def _answers(url: str) -> bool:
         return False
 
 
-@pytest.fixture(scope="session")
-def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL (``http://127.0.0.1:N``) of a Voilà serving only the dashboards folder."""
+@contextlib.contextmanager
+def serve_voila(log_dir: Path, env: dict[str, str] | None = None) -> Iterator[tuple[str, int]]:
+    """Serve the dashboards folder with the project's hardened configuration (``binder/voila.py``).
+
+    Yields the base URL and the server's process id (its kernels are its children).
+    ``env`` adds environment variables (e.g. ``RULES_EXPLORER_MAX_KERNELS``).
+    """
     voila = Path(sys.executable).parent / "voila"
     if not voila.exists():
         pytest.fail(f"voila is not installed next to {sys.executable}")
     port = _free_port()
-    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    log_path = log_dir / "voila.log"
     log = open(log_path, "wb")  # noqa: SIM115 - closed in the finally below
     cmd = [
         str(voila), str(DASHBOARDS), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+        f"--Voila.config_file_paths={ROOT / 'binder'}",
         "--MappingKernelManager.cull_idle_timeout=300", "--MappingKernelManager.cull_interval=60",
     ]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                            env={**os.environ, **(env or {})})
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + START_TIMEOUT_S
@@ -84,7 +91,7 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 pytest.fail(f"voila did not answer within {START_TIMEOUT_S} s; log:\n"
                             f"{log_path.read_text(errors='replace')}")
             time.sleep(0.3)
-        yield base
+        yield base, proc.pid
     finally:
         # SIGTERM lets Voilà shut its kernels down (they run in sessions of their own).
         try:
@@ -96,6 +103,13 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except ProcessLookupError:
             pass
         log.close()
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL (``http://127.0.0.1:N``) of a hardened Voilà serving only the dashboards folder."""
+    with serve_voila(tmp_path_factory.mktemp("voila")) as (base, _pid):
+        yield base
 
 
 @pytest.fixture(scope="session")

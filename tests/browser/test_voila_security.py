@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
 import time
 import uuid
@@ -106,3 +107,151 @@ def test_the_dashboard_itself_is_served_without_its_source(voila_url: str) -> No
     status, body = _get(voila_url, "/voila/render/calculators.ipynb")
     assert status == 200
     assert b"from widgets.calculators import" not in body  # Voilà strips sources
+
+
+# --- issue 9: the hardened server (binder/voila.py, widgets/server) ------------------------------
+SHOTS = Path("/work/notes/shots/security")
+
+
+def _request(base: str, path: str, headers: dict[str, str]) -> tuple[int, dict[str, str], bytes]:
+    parts = urlsplit(base)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=120)
+    try:
+        conn.request("GET", path, headers=headers)
+        resp = conn.getresponse()
+        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
+    finally:
+        conn.close()
+
+
+def _kernel_id(base: str) -> str:
+    status, body = _get(base, "/voila/render/calculators.ipynb")
+    assert status == 200
+    found = re.search(rb'"kernelId"\s*:\s*"([0-9a-f-]{36})"', body)
+    assert found
+    return found.group(1).decode()
+
+
+@pytest.mark.parametrize("path", ["/", "/voila/render/calculators.ipynb", "/voila/tree", "/voila/api/contents/"])
+def test_a_request_naming_a_foreign_host_is_refused(voila_url: str, path: str) -> None:
+    status, _headers, body = _request(voila_url, path, {"Host": "evil.example"})
+    assert status == 403, (status, body[:300])
+    assert b"does not answer to this address" in body or path.startswith("/voila/api")
+    assert b"kernelId" not in body  # no kernel was started for it
+
+
+def test_loopback_names_are_accepted(voila_url: str) -> None:
+    port = urlsplit(voila_url).port
+    for host in (f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}"):
+        status, _headers, _body = _request(voila_url, "/", {"Host": host})
+        assert status == 200, host
+
+
+def test_a_websocket_from_a_foreign_origin_is_refused(voila_url: str) -> None:
+    kernel_id = _kernel_id(voila_url)
+    port = urlsplit(voila_url).port
+    url = f"ws://127.0.0.1:{port}/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4()}"
+    # DNS rebinding: Host and Origin both name the attacker's site
+    for host, origin in ((f"127.0.0.1:{port}", "http://evil.example"),
+                         (f"evil.example:{port}", f"http://evil.example:{port}")):
+        with pytest.raises(websocket.WebSocketBadStatusException) as refused:
+            websocket.create_connection(url, timeout=10, host=host, origin=origin)
+        assert refused.value.status_code in (403, 404)
+    # control: the page's own origin connects
+    ws = websocket.create_connection(url, timeout=10, origin=f"http://127.0.0.1:{port}")
+    ws.close()
+
+
+def test_malformed_comm_messages_send_no_traceback_to_the_page(voila_url: str) -> None:
+    kernel_id = _kernel_id(voila_url)
+    port = urlsplit(voila_url).port
+    ws = websocket.create_connection(
+        f"ws://127.0.0.1:{port}/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4()}", timeout=10)
+    try:
+        ws.send(_message("comm_info_request", {}))
+        comms: dict = {}
+        deadline = time.monotonic() + 30
+        while not comms and time.monotonic() < deadline:
+            msg = json.loads(ws.recv())
+            if msg["msg_type"] == "comm_info_reply":
+                comms = msg["content"]["comms"]
+        assert comms, "the dashboard's widgets should be listed"
+        some = list(comms)[:5]
+        for comm_id in some:
+            for data in ({"method": "update", "state": {"value": {"x": [1]}, "layout": 7}},
+                         {"method": "update", "state": None}, {"method": "custom", "content": None},
+                         "not a dict", {"method": "request_state", "buffer_paths": 5}):
+                ws.send(_message("comm_msg", {"comm_id": comm_id, "data": data}))
+        ws.send(_message("comm_msg", {"comm_id": "0" * 32, "data": {}}))
+        ws.settimeout(0.5)
+        received: list[dict] = []
+        deadline = time.monotonic() + 8
+        while time.monotonic() < deadline:
+            try:
+                received.append(json.loads(ws.recv()))
+            except websocket.WebSocketTimeoutException:
+                continue
+        text = json.dumps(received)
+        assert not [m for m in received if m["msg_type"] == "error"]
+        assert not [m for m in received if m["msg_type"] == "stream" and m["content"].get("name") == "stderr"]
+        assert "Traceback" not in text and str(ROOT) not in text and "site-packages" not in text
+    finally:
+        ws.close()
+
+
+def test_cookies_are_samesite(voila_url: str) -> None:
+    parts = urlsplit(voila_url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=120)
+    try:
+        conn.request("GET", "/voila/render/calculators.ipynb")
+        resp = conn.getresponse()
+        cookies = resp.headers.get_all("Set-Cookie") or []
+        resp.read()
+    finally:
+        conn.close()
+    assert any(c.startswith("_xsrf=") for c in cookies), "the page needs _xsrf to shut its kernel down"
+    for cookie in cookies:
+        assert re.search(r"SameSite=(Strict|Lax)", cookie), cookie
+
+
+def test_the_page_asks_no_other_host_for_anything(voila_url: str, page) -> None:  # noqa: ANN001
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(voila_url + "/voila/render/calculators.ipynb")
+    page.wait_for_selector(".re-dice .js-plotly-plot .trace.bars", timeout=90_000)
+    page.goto(voila_url + "/")
+    page.wait_for_load_state("networkidle")
+    foreign = [u for u in asked if not u.startswith(voila_url) and not u.startswith(("data:", "blob:"))]
+    assert not foreign, foreign
+    page.goto(voila_url + "/voila/render/calculators.ipynb?template=reveal")  # no template override
+    page.wait_for_selector(".re-dice .js-plotly-plot .trace.bars", timeout=90_000)
+    foreign = [u for u in asked if not u.startswith(voila_url) and not u.startswith(("data:", "blob:"))]
+    assert not foreign, foreign
+    page.screenshot(path=str(SHOTS / "calculators-no-cdn.png"))
+
+
+def test_an_upload_naming_a_server_path_is_refused_without_opening_it(voila_url: str, page, tmp_path: Path) -> None:  # noqa: ANN001
+    import explorer
+    from explorer import Match
+
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)  # a kernel that opened this to read it would hang: the refusal would never come
+    saved = Match(explorer.load_game("warps_edge"), seed=1).to_dict()
+    page.goto(voila_url + "/voila/render/warps_edge.ipynb")
+    page.locator(".re-load").first.wait_for(state="attached", timeout=90_000)
+    status = page.locator(".re-status").first
+    button = page.locator(".re-load").first  # FileUpload opens its file chooser from this button
+    for i, path in enumerate(("/etc/passwd", str(fifo))):
+        hostile = {**saved, "options": {"data": path}}
+        before = status.inner_text()
+        with page.expect_file_chooser() as chooser:
+            button.click()
+        chooser.value.set_files(files=[{"name": f"hostile-{i}.json", "mimeType": "application/json",
+                                        "buffer": json.dumps(hostile).encode()}])
+        page.wait_for_function("prev => document.querySelector('.re-status').innerText !== prev",
+                               arg=before, timeout=30_000)
+        said = status.inner_text()
+        assert f"Could not load hostile-{i}.json" in said, said
+        assert "may not set this option" in said, said
+        assert "TOML" not in said and "no such file" not in said.lower() and "root:" not in said
+    page.screenshot(path=str(SHOTS / "upload-path-refused.png"))

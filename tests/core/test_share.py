@@ -80,7 +80,7 @@ def test_a_damaged_link_is_refused_with_a_sentence(query: str, message: str) -> 
     ({"moves": [{"kind": "roll"}]}, r"moves\[0\] is not a move's text"),
     ({"cursor": 10**6}, "cursor must be from 0 to"),
     ({"seed": -1}, "seed must be a whole number"),
-    ({"start": {"scores": [50, 50]}}, "only one player can reach 10"),
+    ({"start": {"scores": [50, 50]}}, "start.turn_total: missing"),
 ])
 def test_a_hostile_link_is_refused_before_anything_is_opened(changes: dict, message: str) -> None:
     with pytest.raises(StateFormatError, match=message):
@@ -90,3 +90,10 @@ def test_a_hostile_link_is_refused_before_anything_is_opened(changes: dict, mess
 def test_a_link_whose_game_parameter_disagrees_with_its_data_is_refused() -> None:
     with pytest.raises(StateFormatError, match="game='star_realms' but the data is a 'toy_pig' game"):
         read_query("game=star_realms&match=" + _packed(_payload()))
+
+
+def test_a_link_whose_start_the_rules_cannot_reach_is_refused_by_the_referee() -> None:
+    data = _payload()
+    data["start"]["scores"] = [50, 50]
+    with pytest.raises(StateFormatError, match="only one player can reach 10"):
+        read_query(_query(data))
