@@ -287,3 +287,59 @@ def test_figure_builder_and_formats() -> None:
     assert safe_filename("../../etc/passwd") == "etc-passwd.csv"
     assert csv_text(["a"], [["-2"], ["@x"]]).splitlines() == ["a", "-2", "'@x"]
     assert 'download="t.csv"' in download_link_html("a\r\n", "t")
+
+
+# --- issue 7 §4: clamps are reported, stale outputs are marked, the preset note follows the bag ----
+@pytest.mark.parametrize(
+    ("field", "typed", "used", "said"),
+    [
+        ("n", -3, 0, "Dice: -3 is less than 0, so 0 is used."),
+        ("n", 200, 60, "Dice: 200 is more than 60, so 60 is used."),
+        ("sides", 1, 2, "Sides: 1 is less than 2, so 2 is used."),
+        ("at_least", 99, 60, "At least: 99 is more than 60, so 60 is used."),
+    ],
+)
+def test_a_clamped_dice_value_says_so_in_the_status_line(field: str, typed: int, used: int, said: str) -> None:
+    calc = DiceCalculator(thresholds="2")
+    getattr(calc, field).value = typed
+    assert getattr(calc, field).value == used
+    assert calc.status.level == "ok" and calc.status.message.startswith(said)
+    getattr(calc, field).value = {"n": 1, "sides": 3, "at_least": 1}[field] if used != 1 else 2  # in range
+    assert calc.status.level == "ok" and "is used" not in calc.status.message
+
+
+def test_a_clamped_count_in_the_bag_says_so_in_the_status_line() -> None:
+    calc = DrawCalculator()
+    calc.rows[0].count.value = 400
+    assert calc.rows[0].count.value == 200
+    assert calc.status.message.startswith("Row 1 ('Scout') count: 400 is more than 200, so 200 is used.")
+    assert calc.population() == {"Scout": 200, "Viper": 2}
+    calc.n.value = 500
+    assert calc.n.value == 100 and calc.status.message.startswith("Draw: 500 is more than 100, so 100 is used.")
+
+
+def test_the_preset_note_goes_away_when_the_bag_is_edited() -> None:
+    calc = DrawCalculator()
+    assert "Star Realms personal deck" in calc.preset_note.value
+    calc.rows[0].count.value = 7
+    assert calc.preset.value == "custom" and calc.preset_note.value == ""
+    calc.preset.value = "warps_edge_demo"  # choosing a preset again brings its note back
+    assert "Demonstration data" in calc.preset_note.value
+    calc.add_button.click()
+    assert calc.preset_note.value == ""
+
+
+def test_while_an_input_is_invalid_the_last_good_chart_is_marked_stale() -> None:
+    calc = DiceCalculator(n=3, thresholds="4")
+    good = calc.headline_text
+    assert not calc.stale and "re-stale" not in calc.chart._dom_classes and calc.stale_note.value == ""
+    calc.thresholds.value = "9"
+    assert calc.stale and calc.status.level == "error"
+    for w in (calc.headline, calc.chart, calc.table_html):
+        assert "re-stale" in w._dom_classes
+    assert "Out of date" in calc.stale_note.value and calc.headline_text == good
+    calc.thresholds.value = "5"
+    assert not calc.stale and "re-stale" not in calc.chart._dom_classes and calc.stale_note.value == ""
+    draw = DrawCalculator()
+    draw.n.value = 11
+    assert draw.stale and "re-stale" in draw.chart._dom_classes

@@ -91,3 +91,45 @@ def test_draw_panel_in_its_tab(page: Page, voila_url: str) -> None:
     expect(page.locator(".re-draw .re-draw-note")).to_contain_text("Demonstration")
     expect(page.locator(".re-draw .re-joint table")).to_have_count(1)
     assert_no_error_page(page)
+
+
+def test_clamps_stale_charts_preset_notes_and_success_changes_in_the_browser(page: Page, voila_url: str) -> None:
+    """Issue 7 §4: a clamp says so, a refused input dims the last chart, the preset note follows
+    the bag, and changing the success kinds raises no console error."""
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    open_dashboard(page, voila_url)
+    status = page.locator(".re-dice .re-status")
+
+    set_field(page, ".re-dice-n input", "200")
+    expect(status).to_contain_text("Dice: 200 is more than 60, so 60 is used.")
+    expect(page.locator(".re-dice-n input")).to_have_value("60")
+
+    set_field(page, ".re-dice-thresholds input", "9")
+    expect(status).to_contain_text("outside a d6")
+    expect(page.locator(".re-dice .re-chart.re-stale")).to_have_count(1)
+    expect(page.locator(".re-dice .re-stale-note")).to_contain_text("Out of date")
+    page.screenshot(path="/work/notes/shots/security/calculators-clamp-and-stale.png", full_page=False)
+    set_field(page, ".re-dice-thresholds input", "5")
+    expect(page.locator(".re-dice .re-chart.re-stale")).to_have_count(0)
+
+    page.get_by_role("tab", name="Bag or deck").click()
+    note = page.locator(".re-draw .re-draw-note")
+    page.locator(".re-draw-preset select").select_option(label="Warp's Edge starting bag (demo data)")
+    expect(note).to_contain_text("Demonstration")
+    success = page.locator(".re-draw-success select")
+    for chosen in (["laser 1"], ["laser 1", "energy 1"], ["signature token"], ["maneuver 1", "laser 1"]):
+        success.select_option(chosen)
+        expect(page.locator(".re-draw .re-status")).to_contain_text("Drawing 5 of 11")
+    count = page.locator(".re-draw-count input").first
+    count.fill("400")
+    count.press("Enter")
+    expect(page.locator(".re-draw .re-status")).to_contain_text("count: 400 is more than 200, so 200 is used.")
+    expect(note).to_have_text("")
+    page.locator(".re-draw-remove").first.click()  # removing a chosen kind changes the options
+    expect(page.locator(".re-draw-row")).to_have_count(3)
+    page.wait_for_timeout(1000)
+    page.screenshot(path="/work/notes/shots/security/draw-edited.png", full_page=False)
+    assert not [e for e in errors if "Cannot set properties of undefined" in e], errors
+    assert_no_error_page(page)

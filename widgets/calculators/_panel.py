@@ -3,7 +3,9 @@
 A panel validates its inputs, asks ``explorer.odds`` for exact distributions and
 redraws in one place (``_render``). A refused input (``ValueError``, from the
 panel's own checks or from the engine) goes to the status line and the last
-good chart, table and headline stay; nothing raises into the notebook.
+good chart, table and headline stay, marked as stale (dimmed, with a note saying
+which input they answer) until the input is valid again; nothing raises into the
+notebook. A value brought into range (``clamp``) says so in the status line.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ _PANEL_CSS = (
     "background:#f6f8fb;border-radius:0 4px 4px 0;line-height:1.7;}"
     ".re-prob .re-headline b{font-size:16px;}"
     ".re-prob .re-pcent{color:#4C6A92;font-weight:600;}"
+    ".re-panel .re-stale{opacity:.4;filter:grayscale(1);}"
+    ".re-panel .re-stale-note{font-size:12px;color:#8a2d1c;margin:2px 0;}"
     "</style>"
 )
 
@@ -68,9 +72,13 @@ class CalculatorPanel:
         self.csv_link.add_class("re-csv")
         self.extra = W.VBox()
         self.extra.add_class("re-extra")
+        self.stale_note = W.HTML()
+        self.stale_note.add_class("re-stale-note")
         self.figure: go.Figure | None = None
         self.result: Result | None = None
+        self.stale = False
         self._holding = 0
+        self._clamped: list[str] = []
 
     # --- display -------------------------------------------------------------
     widget: W.Widget  # set by subclasses
@@ -100,17 +108,56 @@ class CalculatorPanel:
         """Validate, compute and redraw. Returns False (and keeps the last good result) on a refused input."""
         if self._holding:
             return False
+        self._clamped = []
         try:
             result = self._compute()
         except ValueError as err:
-            self.status.error(str(err))
+            self.status.error(" ".join([*self._clamped, str(err)]))
+            self._mark_stale(True)
             return False
         except Exception as err:  # noqa: BLE001 - a dashboard must never show a traceback
             log.exception("calculator failed")
             self.status.error(f"Unexpected error ({type(err).__name__}: {err}). The last good result is kept.")
+            self._mark_stale(True)
             return False
+        if self._clamped:
+            result.status = " ".join([*self._clamped, result.status])
         self._render(result)
         return True
+
+    def clamp(self, widget: W.Widget, low: int, high: int, label: str, default: int) -> int:
+        """The widget's whole-number value brought into ``low..high``; a change is written back and reported.
+
+        The report ("Dice: 200 is more than 60, so 60 is used.") goes before the
+        next status message, so a clamped value never goes unexplained.
+        """
+        raw = widget.value
+        try:
+            value = int(raw)
+        except (TypeError, ValueError):
+            value = default
+        fixed = max(low, min(high, value))
+        if fixed != value:
+            bound = f"more than {high}" if value > high else f"less than {low}"
+            self._clamped.append(f"{label}: {value} is {bound}, so {fixed} is used.")
+        if fixed != raw:
+            with self._hold():
+                widget.value = fixed
+        return fixed
+
+    def _mark_stale(self, stale: bool) -> None:
+        """Dim the last good outputs (and say what they answer) while an input is refused."""
+        self.stale = stale and self.result is not None
+        for w in (self.headline, self.chart, self.table_html, self.extra):
+            if self.stale:
+                w.add_class("re-stale")
+            else:
+                w.remove_class("re-stale")
+        self.stale_note.value = (
+            "Out of date: the chart and table below still show the last valid input. "
+            "Fix the input above to update them."
+            if self.stale else ""
+        )
 
     def _compute(self) -> Result:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -130,6 +177,7 @@ class CalculatorPanel:
             children.append(W.VBox([head, body, link]))
         self.extra.children = children
         self.status.ok(result.status)
+        self._mark_stale(False)
         self._show_figure(result.figure)
 
     def _show_figure(self, fig: go.Figure) -> None:
@@ -154,6 +202,7 @@ class CalculatorPanel:
                 W.HTML(f'<div class="re-title">{title}</div><div class="re-help">{help_text}</div>'),
                 inputs,
                 self.status.widget,
+                self.stale_note,
                 outputs,
             ],
             layout=W.Layout(width="100%", padding="4px 8px"),

@@ -10,6 +10,9 @@ and 5+); the panel shows each threshold's exact distribution side by side, the
 >>> calc.thresholds.value = "3, x"
 >>> calc.status.message
 "Hit on: 'x' is not a whole number. Write thresholds like 3, 4, 5 (each from 1 to 6)."
+>>> calc.thresholds.value = "6"; calc.n.value = 200
+>>> calc.n.value, calc.status.message.split(" 60d6")[0]
+(60, 'Dice: 200 is more than 60, so 60 is used.')
 """
 
 from __future__ import annotations
@@ -87,12 +90,13 @@ class DiceCalculator(CalculatorPanel):
     def __init__(self, n: int = 5, sides: int = 6, thresholds: str = "3, 4, 5", at_least: int = 1) -> None:
         super().__init__()
         wide = {"description_width": "initial"}
-        self.n = W.BoundedIntText(
-            value=_clamp(n, 0, MAX_DICE, 5), min=0, max=MAX_DICE, description="Dice",
+        # IntText, not BoundedIntText: the browser would clamp silently; ``clamp`` says so instead
+        self.n = W.IntText(
+            value=_clamp(n, 0, MAX_DICE, 5), description="Dice",
             tooltip=f"How many dice are rolled (0 to {MAX_DICE})", style=wide, layout=W.Layout(width="130px"),
         )
-        self.sides = W.BoundedIntText(
-            value=_clamp(sides, MIN_SIDES, MAX_SIDES, 6), min=MIN_SIDES, max=MAX_SIDES, description="Sides",
+        self.sides = W.IntText(
+            value=_clamp(sides, MIN_SIDES, MAX_SIDES, 6), description="Sides",
             tooltip=f"Faces on each die ({MIN_SIDES} to {MAX_SIDES})", style=wide, layout=W.Layout(width="130px"),
         )
         self.thresholds = W.Text(
@@ -100,8 +104,8 @@ class DiceCalculator(CalculatorPanel):
             tooltip="A die hits when it shows this number or more; several thresholds separated by commas",
             style=wide, layout=W.Layout(width="200px"),
         )
-        self.at_least = W.BoundedIntText(
-            value=_clamp(at_least, 0, MAX_DICE, 1), min=0, max=MAX_DICE, description="At least",
+        self.at_least = W.IntText(
+            value=_clamp(at_least, 0, MAX_DICE, 1), description="At least",
             tooltip="The headline asks for at least this many hits", style=wide, layout=W.Layout(width="150px"),
         )
         for w, css in (
@@ -128,9 +132,9 @@ class DiceCalculator(CalculatorPanel):
         return self.result.headline_text if self.result else ""
 
     def _compute(self) -> Result:
-        n = _clamp(self.n.value, 0, MAX_DICE, 0)
-        sides = _clamp(self.sides.value, MIN_SIDES, MAX_SIDES, 6)
-        target = _clamp(self.at_least.value, 0, MAX_DICE, 1)
+        n = self.clamp(self.n, 0, MAX_DICE, "Dice", 0)
+        sides = self.clamp(self.sides, MIN_SIDES, MAX_SIDES, "Sides", 6)
+        target = self.clamp(self.at_least, 0, MAX_DICE, "At least", 1)
         ts = parse_thresholds(self.thresholds.value, sides)
         dists = {t: dice_pool(n, sides=sides, hit_on=t) for t in ts}
         labels = {t: f"hit on {t}+" for t in ts}

@@ -9,8 +9,11 @@ kinds are chosen — the joint table of how many of each.
 >>> calc.headline_text
 'P(at least 1 Viper among 5 drawn from 10) = 7/9 (77.78%)'
 >>> calc.n.value = 11
->>> calc.n.value, calc.status.level  # BoundedIntText clamps to its max, the engine is never asked
+>>> calc.n.value, calc.status.level  # more than the bag holds: refused, the engine is never asked
 (11, 'error')
+>>> calc.rows[0].count.value = 400
+>>> calc.rows[0].count.value, calc.status.message.split(" Draw")[0]
+(200, "Row 1 ('Scout') count: 400 is more than 200, so 200 is used.")
 """
 
 from __future__ import annotations
@@ -81,7 +84,7 @@ def parse_population(rows: list[tuple[object, object]]) -> dict[str, int]:
 @dataclass
 class _Row:
     kind: W.Text
-    count: W.BoundedIntText
+    count: W.IntText
     remove: W.Button
     box: W.HBox
 
@@ -111,12 +114,13 @@ class DrawCalculator(CalculatorPanel):
         self.add_button = W.Button(description="+ Add kind", tooltip="Add a row for another kind",
                                    layout=W.Layout(width="120px"))
         self.add_button.add_class("re-draw-add")
-        self.n = W.BoundedIntText(value=5, min=0, max=MAX_DRAW, description="Draw", style=wide,
+        # IntText, not BoundedIntText: the browser would clamp silently; ``clamp`` says so instead
+        self.n = W.IntText(value=5, description="Draw", style=wide,
                                   tooltip=f"How many are drawn (0 to the bag's size, at most {MAX_DRAW})",
                                   layout=W.Layout(width="130px"))
         self.success = W.SelectMultiple(options=[], value=(), rows=5, description="Success",
                                         style=wide, layout=W.Layout(width="260px"))
-        self.at_least = W.BoundedIntText(value=1, min=0, max=MAX_DRAW, description="At least", style=wide,
+        self.at_least = W.IntText(value=1, description="At least", style=wide,
                                          tooltip="The headline asks for at least this many successes",
                                          layout=W.Layout(width="150px"))
         for w, css in ((self.preset, "re-draw-preset"), (self.n, "re-draw-n"),
@@ -154,8 +158,7 @@ class DrawCalculator(CalculatorPanel):
     def _make_row(self, kind: str, count: int) -> _Row:
         text = W.Text(value=str(kind)[:MAX_NAME], placeholder="kind name", continuous_update=False,
                       layout=W.Layout(width="190px"))
-        number = W.BoundedIntText(value=max(0, min(MAX_COUNT, int(count))), min=0, max=MAX_COUNT,
-                                  layout=W.Layout(width="80px"))
+        number = W.IntText(value=max(0, min(MAX_COUNT, int(count))), layout=W.Layout(width="80px"))
         remove = W.Button(description="✕", tooltip="Remove this kind", layout=W.Layout(width="36px"))
         box = W.HBox([text, number, remove])
         for w, css in ((text, "re-draw-kind"), (number, "re-draw-count"), (remove, "re-draw-remove"),
@@ -204,6 +207,7 @@ class DrawCalculator(CalculatorPanel):
     def _edited(self, keep: list[str] | None = None) -> None:
         with self._hold():
             self.preset.value = CUSTOM
+            self.preset_note.value = ""  # the preset's note describes a bag that is no longer there
             self._sync_success(keep=keep)
         self.refresh()
 
@@ -215,9 +219,12 @@ class DrawCalculator(CalculatorPanel):
             if name and len(name) <= MAX_NAME and name not in names:
                 names.append(name)
         chosen = tuple(k for k in (self.success.value if keep is None else keep) if k in names)
-        if tuple(self.success.options) != tuple(names):
-            self.success.options = names
-        self.success.value = chosen
+        # options and selection go to the browser in one message: sent apart, the page briefly
+        # selected an option index that no longer existed ("Cannot set properties of undefined")
+        with self.success.hold_sync():
+            if tuple(self.success.options) != tuple(names):
+                self.success.options = names
+            self.success.value = chosen
 
     def _on_preset(self, change: dict[str, Any]) -> None:
         pid = change["new"]
@@ -244,15 +251,18 @@ class DrawCalculator(CalculatorPanel):
         return parse_population([(r.kind.value, r.count.value) for r in self.rows])
 
     def _compute(self) -> Result:
+        for i, r in enumerate(self.rows, start=1):
+            name = r.kind.value.strip()[:MAX_NAME]
+            self.clamp(r.count, 0, MAX_COUNT, f"Row {i} ({name!r}) count" if name else f"Row {i} count", 0)
         pop = self.population()
         total = sum(pop.values())
-        n = self.n.value
-        if not isinstance(n, int) or not 0 <= n <= total:
+        n = self.clamp(self.n, 0, MAX_DRAW, "Draw", 0)
+        if not 0 <= n <= total:
             raise ValueError(f"Draw: cannot draw {n} from a bag of {total}. Allowed: 0 to {total}.")
         kinds = [k for k in self.success.value if k in pop]
         if not kinds:
             raise ValueError("Success: choose which kinds count as a success (Ctrl/Cmd-click for several).")
-        target = max(0, min(MAX_DRAW, int(self.at_least.value)))
+        target = self.clamp(self.at_least, 0, MAX_DRAW, "At least", 0)
         dist = draw_count(pop, n, list(kinds))
         what = kinds[0] if len(kinds) == 1 else " / ".join(kinds)
         shown = html.escape(what)  # Plotly reads tags in titles: a kind's name is text, never markup
