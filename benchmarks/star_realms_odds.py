@@ -1,6 +1,9 @@
 """Speed of the Star Realms odds questions, cold and repeated.
 
-Run as ``python benchmarks/star_realms_odds.py``. Positions: the main phase of the
+Run as ``python benchmarks/star_realms_odds.py``; ``python benchmarks/star_realms_odds.py --positions 1000``
+times every first question of the Odds tab (the next hand's Trade and Combat, the lethal check) cold on
+1,000 seeded mid- and late-game positions and prints the distribution of times, the peak memory and the
+share answered exactly (the rest: seeded sampling past the budget, ``odds.BUDGET``). Positions: the main phase of the
 player moving at several turns of the seeded heuristic game recorded in
 ``tests/star_realms/golden`` (seed 2026), so decks grow from 10 to ~25 cards.
 
@@ -58,7 +61,87 @@ def warm(call: Callable[[], Any], calls: int = 200) -> float:
     return (time.perf_counter() - start) / calls
 
 
+def seeded_positions(count: int, first_seed: int = 0) -> list[tuple[int, Any]]:
+    """``count`` seeded mid- and late-game positions: the main phase of the player moving, nothing pending.
+
+    Seed k plays a 2-player game with the random policy (k even) or the heuristic (k odd) until turn
+    ``T`` (random: 10 to 139, heuristic: 6 to 29, spread by the seed), then to the next main phase
+    with nothing pending. A game that ends first gives no position (the next seed is used).
+    """
+    game = explorer.load_game("star_realms")
+    policies = game.policies()
+    found: list[tuple[int, Any]] = []
+    seed = first_seed
+    while len(found) < count:
+        policy = policies["random" if seed % 2 == 0 else "heuristic"]
+        target = 10 + (seed * 37) % 130 if seed % 2 == 0 else 6 + (seed * 7) % 24
+        match = Match(game, seed=seed)
+        while not match.state.is_terminal():
+            s = match.state
+            if s.turn >= target and not s.is_chance() and not s.queue and s.stage == "main":
+                found.append((seed, s))
+                break
+            match.step(None if s.is_chance() else policy(s, match.rng))
+        seed += 1
+    return found
+
+
+def _reset_peak() -> int:
+    """Reset the process's peak resident memory (Linux) and return the current resident size in bytes."""
+    try:
+        with open("/proc/self/clear_refs", "w") as fh:
+            fh.write("5")
+    except OSError:
+        pass
+    return _status("VmRSS")
+
+
+def _status(field: str) -> int:
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def bounded(count: int, first_seed: int = 0) -> None:
+    """Every odds call the Odds tab makes first, cold, on ``count`` seeded positions: times, memory, exact share."""
+    import statistics
+
+    rows = []
+    for seed, s in seeded_positions(count, first_seed):
+        me = s.actor
+        other = 1 - me
+        for name, call in (("trade_and_combat", lambda: odds.trade_and_combat(s, me)),
+                           ("lethal", lambda: odds.lethal(s, other, me))):
+            odds.cache_clear()
+            import gc
+
+            gc.collect()
+            before = _reset_peak()
+            start = time.perf_counter()
+            result = call()
+            took = time.perf_counter() - start
+            peak = _status("VmHWM") - before
+            rows.append((seed, name, took, peak, result.exact))
+    times = sorted(r[2] for r in rows)
+    q = lambda f: times[min(len(times) - 1, int(f * len(times)))]  # noqa: E731
+    exact = sum(1 for r in rows if r[4])
+    print(f"{len(rows)} cold odds calls on {count} seeded positions (budget {odds.BUDGET})")
+    print(f"time: median {statistics.median(times) * 1e3:.0f} ms, 90% {q(0.9) * 1e3:.0f} ms, "
+          f"99% {q(0.99) * 1e3:.0f} ms, max {times[-1] * 1e3:.0f} ms; over 1 s: {sum(t > 1 for t in times)}")
+    peaks = sorted(r[3] for r in rows)
+    print(f"peak memory added: median {peaks[len(peaks) // 2] / 2**20:.0f} MB, max {peaks[-1] / 2**20:.0f} MB; "
+          f"over 500 MB: {sum(p > 500 * 2**20 for p in peaks)}")
+    print(f"exact: {exact} of {len(rows)} ({exact / len(rows):.1%}); the others answered by seeded sampling")
+    for seed, name, took, peak, ok in sorted(rows, key=lambda r: -r[2])[:5]:
+        print(f"  slowest: seed {seed} {name}: {took * 1e3:.0f} ms, {peak / 2**20:.0f} MB, exact={ok}")
+
+
 def main() -> None:
+    if len(sys.argv) > 2 and sys.argv[1] == "--positions":
+        bounded(int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 0)
+        return
     print(f"{'turn':>4} {'deck+discard':>12}  {'question':<28} {'cold':>10} {'repeated':>10}")
     for turn, s in positions():
         me = s.actor

@@ -40,8 +40,13 @@ def build(*, variant: str | None = None, players: int = 2, format: str | None = 
         for i in range(n))
     fmt = s.fmt
     g = group if group is not None else next(i for i, grp in enumerate(fmt.groups) if actor in grp)
+    seen = Multiset(row)
+    for p in new_players:
+        seen = seen + p.all_cards()
+    # The trade deck is the rest of the box, so a built position passes the referee when it adds up.
+    rest = Multiset({c: max(0, n - seen.count(c)) for c, n in s.trade_deck.contents().items()})
     s = s.replace(players=new_players, row=Multiset(row), queue=(), stage="main", actor=actor, group=g, turn=1,
-                  authority=authority if authority is not None else fmt.authority)
+                  authority=authority if authority is not None else fmt.authority, trade_deck=Deck.shuffled(rest))
     return settle(s)
 
 

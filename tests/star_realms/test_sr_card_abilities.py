@@ -358,4 +358,5 @@ def test_draws_and_reveals_weigh_card_kinds_by_count(make) -> None:
     s = s.apply("buy Blob Fighter")
     outcomes = dict((str(a), p) for a, p in s.chance_outcomes())
     assert sum(outcomes.values()) == 1 and len(outcomes) == 46
-    assert outcomes["reveal Blob Fighter"] == Fraction(3, 80) and outcomes["reveal Mothership"] == Fraction(1, 80)
+    # The trade deck is the 75 cards not in the row: 2 of the 3 Blob Fighters, the one Mothership.
+    assert outcomes["reveal Blob Fighter"] == Fraction(2, 75) and outcomes["reveal Mothership"] == Fraction(1, 75)

@@ -70,7 +70,7 @@ def test_faq_hydra_trade_pooled_combat_not_outposts_protect_team(make) -> None:
     assert s.players[0].trade == 0 and s.players[1].trade == 2 and "Ram" in s.players[0].discard
     # Combat is not pooled: seat 2's 0 Combat cannot be topped up by seat 1's 3.
     s = s.replace(players=(s.players[0].__class__(combat=0),) + s.players[1:], queue=())
-    s = s.apply("end turn")
+    s = s.apply("switch to player 2")
     assert s.actor == 1 and not any(str(a).startswith("attack") for a in s.legal_actions())
 
 

@@ -17,12 +17,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from explorer.core import Action, Deck
+from explorer.core import Action, Deck, Multiset
 from explorer.games.star_realms.cards import Effect, describe
-from explorer.games.star_realms.formats import base_targets, targets
+from explorer.games.star_realms.formats import base_targets, protectors, targets
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.state import StarRealmsState, Task
+
+SCRAPPED_SHIP = "scrapped ship: "
+"""Variant ``needle_copies_scrapped``: ``played`` also remembers each ship scrapped from play this
+turn as ``"scrapped ship: Ram"`` (a name no faction has), so Stealth Needle may copy it."""
 
 AUTOMATIC = frozenset({"trade", "combat", "authority", "next_ship_to_top", "draw_per_faction_played", "draw_if_bases"})
 CHANCE_KINDS = frozenset({"draw", "refill"})
@@ -53,8 +57,15 @@ def effect_of(s: "StarRealmsState", task: "Task") -> Effect:
 def scrap_to(s: "StarRealmsState", name: str) -> "StarRealmsState":
     """A scrapped card leaves the game; an Explorer goes back to the Explorer pile."""
     if name == "Explorer":
+        if s.game.variant == "unlimited_explorers":
+            return s  # the pile never runs out, so it does not grow either
         return s.replace(explorers=s.explorers + 1)  # type: ignore[return-value]
     return s.replace(scrap_heap=s.scrap_heap.add(name))  # type: ignore[return-value]
+
+
+def scrapped_ships(played: "Multiset") -> tuple[str, ...]:
+    """The ships scrapped from play this turn that ``played`` remembers (variant ``needle_copies_scrapped``)."""
+    return tuple(str(k)[len(SCRAPPED_SHIP):] for k in played.kinds() if str(k).startswith(SCRAPPED_SHIP))
 
 
 def _pop(s: "StarRealmsState", *front: "Task") -> "StarRealmsState":
@@ -166,7 +177,17 @@ def options(s: "StarRealmsState", task: "Task") -> tuple[Action, ...]:
     if kind == "destroy_base":
         seen: list[Action] = []
         for q in base_targets(s.fmt, task.player, s.alive, s.game.variant == "hunter_right_neighbour_bases"):
-            for rec in s.players[q].bases:
+            records = s.players[q].bases
+            if s.game.variant == "outposts_block_destroy":
+                walls = [(o, r) for o in protectors(s.fmt, q, s.alive) for r in s.players[o].bases
+                         if s.card(r.name).is_outpost]
+                if walls:
+                    for o, rec in walls:
+                        a = Action("destroy", _base_label(s, rec.name, o))
+                        if a not in seen:
+                            seen.append(a)
+                    continue
+            for rec in records:
                 a = Action("destroy", _base_label(s, rec.name, q))
                 if a not in seen:
                     seen.append(a)
@@ -175,6 +196,7 @@ def options(s: "StarRealmsState", task: "Task") -> tuple[Action, ...]:
         return tuple(Action("acquire", (c,)) for c in s.row.kinds() if s.card(c).is_ship)
     if kind == "copy_ship":
         names = {r.definition for r in p.ships if r.definition != "Stealth Needle"}
+        names |= set(scrapped_ships(p.played))
         return tuple(Action("copy", (c,)) for c in sorted(names))
     if kind == "choose":
         return tuple(Action("choose", (describe(o),)) for o in effect_of(s, task).options)

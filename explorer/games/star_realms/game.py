@@ -5,8 +5,10 @@
 >>> s = explorer.Match(game, seed=3)
 >>> s.play("random", max_steps=40) > 0
 True
->>> game.initial_state(players=4, format="hydra").authority
-(75, 75)
+>>> game.initial_state(players=4, format="hydra").authority_of(3)
+75
+>>> game.card("Blob Wheel").is_base, game.card("Cutter").is_ship
+(True, True)
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import dataclasses
 from functools import cached_property
 from typing import Any
 
-from explorer.core import Deck, Game, GameInfo, Multiset, Variant
+from explorer.core import Action, Deck, Game, GameInfo, Multiset, OptionSpec, State, Variant
 from explorer.errors import RulesError
 from explorer.games.star_realms.cards import Card, load_cards, starting_deck, trade_deck
 from explorer.games.star_realms.formats import FORMATS, make_format
@@ -24,14 +26,30 @@ from explorer.games.star_realms.turn import settle
 
 DEFAULT_TURN_LIMIT = 200
 """A documented engine rule (not in the seed): after this many turns the game is a draw."""
+TURN_LIMIT = OptionSpec(int, 0, 10_000, "turns before the game is a draw; 0 = no limit")
 
 
 class StarRealms(Game):
     """Star Realms, base set. Options: ``turn_limit`` (0 = none), ``cards_file`` (a TOML path)."""
 
     state_class = StarRealmsState
+    file_options = {"turn_limit": TURN_LIMIT}
+    """What a saved file or link may set: ``turn_limit`` only (``cards_file`` is a path, chosen in code)."""
     action_kinds = ("play", "use", "scrap", "buy", "attack", "end", "choose", "discard", "destroy",
-                    "acquire", "copy", "target", "done", "draw", "reveal")
+                    "acquire", "copy", "target", "done", "draw", "reveal", "switch")
+
+    def __init__(self, *, variant: str | None = None, **options: Any) -> None:
+        super().__init__(variant=variant, **options)
+        unknown = sorted(set(self.options) - {"turn_limit", "cards_file"})
+        if unknown:
+            raise RulesError(f"unknown option {unknown[0]!r} of star_realms; options: turn_limit, cards_file")
+        if "turn_limit" in self.options:
+            try:
+                TURN_LIMIT.check("turn_limit", self.options["turn_limit"])
+            except RulesError as err:
+                raise RulesError(err.message.removeprefix("options.")) from None
+        if not isinstance(self.options.get("cards_file", ""), str):
+            raise RulesError(f"cards_file: expected a path as text, got {type(self.options['cards_file']).__name__}")
 
     @property
     def info(self) -> GameInfo:
@@ -46,6 +64,10 @@ class StarRealms(Game):
                 Variant("printed_explorer", "the printed Explorer: primary +2 Trade, no Authority"),
                 Variant("unlimited_explorers", "the Explorer pile never runs out"),
                 Variant("hunter_right_neighbour_bases", "Hunter: the right-hand neighbour's Bases may also be attacked"),
+                Variant("outposts_block_destroy", "destroy-base abilities must take Outposts first, as attacks do"),
+                Variant("needle_copies_scrapped", "Stealth Needle may copy a ship played this turn and then scrapped"),
+                Variant("whole_pool_attacks", "an attack on a player spends the whole Combat pool "
+                                              "(when only one Authority can be attacked)"),
             ),
             data_source="seed 001_a89ac32cd3e5dbd0.txt; cards from shared/reference/star_realms.md "
                         "(S1 samervin/star-realms-database, S2 icesphere/star-realms, S3 tonywok/realms)",
@@ -61,6 +83,18 @@ class StarRealms(Game):
             explorer = cards["Explorer"]
             cards["Explorer"] = dataclasses.replace(explorer, primary=explorer.printed_primary)
         return cards
+
+    def card(self, name: str) -> Card:
+        """The card ``name`` (``.is_ship``, ``.is_base``, ``.is_outpost``, ``.cost``, ``.defense``, ``.faction``).
+
+        >>> import explorer
+        >>> explorer.load_game("star_realms").card("War World").is_outpost
+        True
+        """
+        try:
+            return self.cards[name]
+        except (KeyError, TypeError):
+            raise RulesError(f"no card {name!r} in Star Realms; cards: {', '.join(sorted(self.cards))}") from None
 
     @property
     def turn_limit(self) -> int:
@@ -85,6 +119,23 @@ class StarRealms(Game):
             authority=fmt.authority, trade_deck=Deck.shuffled(Multiset(trade_deck(self.cards))),
             explorers=explorers, queue=queue)
         return settle(state)
+
+    # --- the referee and positions in a player's words (referee.py, position.py) ---
+    def check_state(self, state: State) -> None:
+        """The referee: ``StateFormatError`` naming the zone if the rules can never reach ``state``."""
+        from explorer.games.star_realms.referee import check_state
+
+        check_state(self, state)  # type: ignore[arg-type]
+
+    def _position_from_dict(self, data: dict[str, Any], derived: list[str]) -> State:
+        from explorer.games.star_realms.position import from_dict
+
+        return from_dict(self, data, derived)
+
+    def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
+        from explorer.games.star_realms.position import vocabulary
+
+        return vocabulary(self)
 
     def policies(self) -> dict[str, Any]:
         from explorer.games.star_realms.policies import heuristic_policy

@@ -20,6 +20,11 @@ reshuffling the discard pile when it runs out (the play policy is described in
 :mod:`explorer.games.star_realms.odds_hand`). The position must have no effect
 waiting to resolve (``state.queue`` empty).
 
+The other questions live in their own modules and are re-exported here: a
+card's arrival (:mod:`.odds_cycle`), lethal (:mod:`.odds_lethal`), the buy
+comparison (:mod:`.odds_buys`), what a seat knows of another's hand and the
+discards it may be forced to make (:mod:`.odds_knowledge`).
+
 >>> import explorer
 >>> s = explorer.load_game("star_realms").initial_state()
 >>> while s.is_chance(): s = s.apply(s.chance_outcomes()[0][0])
@@ -30,22 +35,66 @@ waiting to resolve (``state.queue`` empty).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from importlib import import_module
+from time import perf_counter
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd, lcm
 from typing import Any
 
 from explorer.core import Deck, Multiset
-from explorer.core.chance import multiset_draws
-from explorer.games.star_realms.formats import protectors
-from explorer.games.star_realms.odds_hand import TooLarge, engine, model, pairs_minus, sample_turn, start
-from explorer.odds import Dist, Estimate, draw, estimate
+from explorer.games.star_realms.odds_hand import Engine, Outcome, TooLarge, engine, merge_pairs, model, pairs_minus, start
+from explorer.games.star_realms.odds_hand import sample_turn
+from explorer.games.star_realms.odds_position import HAND, check_position, rest_model, rest_turn, start_branches
+from explorer.games.star_realms.odds_sampled import mean_estimate, sample_deal, sample_start
+from explorer.odds import Dist, Estimate, draw
 
-HAND = 5
+SCRAPS_DECLINED = "scrap abilities are not used"
+SCRAPS_USED = "scrap abilities that add Combat or destroy a base are used once everything else is played"
 POLICY_NOTE = ("choices take the option worth most for the question; every card is played and every base used; "
-               "optional scraps, discards and hand cycling are declined; scrap abilities are not used")
+               "optional scraps, discards and hand cycling are declined; " + SCRAPS_DECLINED)
 ASSUMES = "no cards are bought and no base is destroyed before that turn"
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long one odds question may run exactly, and how the estimate that replaces it is sampled.
+
+    ``exact_seconds``: the exact engine stops after this (and after ``states``
+    memoised turn states, which bounds memory) and the question is answered by
+    seeded sampling of whole turns for up to ``sample_seconds`` (at least
+    ``min_trials``, at most ``trials`` turns per question), marked ``exact=False``.
+    """
+
+    exact_seconds: float = 0.45
+    states: int = 120_000
+    sample_seconds: float = 0.3
+    min_trials: int = 20
+    trials: int = 4000
+    seed: int = 2026
+
+
+BUDGET = Budget()
+"""The budget every question uses; :func:`set_budget` changes it (the benchmark and tests do)."""
+
+
+def set_budget(**changes: Any) -> Budget:
+    """Change :data:`BUDGET` (fields of :class:`Budget`), forget cached answers, and return the old one.
+
+    >>> old = set_budget(exact_seconds=2.0)
+    >>> old.exact_seconds, set_budget(**old.__dict__).exact_seconds   # the default, then the 2.0 it replaces
+    (0.45, 2.0)
+    """
+    global BUDGET
+    old = BUDGET
+    unknown = sorted(set(changes) - set(Budget.__dataclass_fields__))
+    if unknown:
+        raise ValueError(f"unknown budget field {unknown[0]!r}; known: {sorted(Budget.__dataclass_fields__)}")
+    BUDGET = replace(old, **changes)
+    cache_clear()
+    return old
 
 
 @dataclass(frozen=True)
@@ -68,75 +117,45 @@ class HandOdds:
 
 
 # --------------------------------------------------------------------------- positions
-def _check(state: Any, player: int) -> None:
-    if not isinstance(player, int) or not 0 <= player < len(state.players):
-        raise ValueError(f"player must be a seat from 0 to {len(state.players) - 1}, got {player!r}")
-    if state.queue:
-        raise ValueError(f"resolve the pending effect first ({state.phase}); odds are asked in the main phase")
-
-
-def _moving(state: Any, player: int) -> bool:
-    return state.stage == "main" and player in state.members()
-
-
-def _start_key(state: Any, player: int, extra: Multiset = Multiset(), top: tuple = ()) -> tuple:
-    """What a player's next hand depends on, as hashable compositions (see the timing above)."""
-    p = state.players[player]
-    deck = Deck(top + p.deck.top, p.deck.middle, p.deck.bottom)
-    if _moving(state, player):
-        pile = p.discard + p.hand + Multiset(r.name for r in p.ships) + extra
-        return ("draw", deck, pile)
-    return ("known", p.hand, deck, p.discard + extra)
-
-
-def _deal(deck: Deck, pile: Multiset, n: int = HAND) -> list[tuple[Multiset, Deck, Multiset, Fraction]]:
-    """Draw ``n`` with the rules' reshuffle: ``(hand, deck after, discard after, probability)``."""
-    if len(deck) >= n:
-        return [(h, deck.after_draw_many(h), pile, p) for h, p in deck.draw_many_outcomes(n)]
-    known = deck.contents()
-    k = min(n - len(deck), len(pile))
-    return [(known + m, Deck.shuffled(pile - m), Multiset(), p) for m, p in multiset_draws(pile, k)]
-
-
-@lru_cache(maxsize=512)
-def _starts(key: tuple) -> tuple[tuple[Multiset, Deck, Multiset, Fraction], ...]:
-    """The start of the next turn as ``(hand, deck, discard, probability)`` (the sampled fallback's input)."""
-    if key[0] == "known":
-        _, hand, deck, discard = key
-        return ((hand, deck, discard, Fraction(1)),)
-    _, deck, pile = key
-    return tuple(_deal(deck, pile))
-
-
-Start = tuple[Multiset, tuple, tuple, int]  # hand, deck as (top, middle pairs, bottom), discard pairs, ways
+Start = tuple[tuple, tuple, tuple, int]  # hand pairs, deck as (top, middle pairs, bottom), discard pairs, ways
 
 
 @lru_cache(maxsize=512)
 def _fast_starts(key: tuple) -> tuple[tuple[Start, ...], int]:
-    """The starts of :func:`_starts` in the same order, on plain tuples, with integer ways and their total."""
+    """The starts of the next turn ``(hand, deck, discard, ways)`` on plain tuples, and the total of the ways."""
     if key[0] == "known":
         _, hand, deck, discard = key
-        return ((hand, (deck.top, deck.middle.items(), deck.bottom), discard.items(), 1),), 1
+        return ((hand.items(), (deck.top, deck.middle.items(), deck.bottom), discard.items(), 1),), 1
+    if key[0] == "hidden":  # seen by another seat: the known cards, the rest from the deck's unknown middle
+        _, known, deck, pile, unseen = key
+        drawn = draw(deck.middle, unseen)
+        middle = deck.middle.items()
+        return tuple((merge_pairs(known.items(), m.items()), (deck.top, pairs_minus(middle, m.items()), deck.bottom),
+                      pile.items(), w) for m, w in zip(drawn.outcomes, drawn.weights)), drawn.total
     _, deck, pile = key
     if len(deck) >= HAND:
         from_top = deck.top[:HAND]
         from_middle = min(HAND - len(from_top), len(deck.middle))
         from_bottom = deck.bottom[: HAND - len(from_top) - from_middle]
-        known = Multiset(from_top) + Multiset(from_bottom)
+        known = (Multiset(from_top) + Multiset(from_bottom)).items()
         top, bottom = deck.top[len(from_top):], deck.bottom[len(from_bottom):]
         middle, discard = deck.middle.items(), pile.items()
         drawn = draw(deck.middle, from_middle)
-        return tuple((known + m if known else m, (top, pairs_minus(middle, m.items()), bottom), discard, w)
+        return tuple((merge_pairs(known, m.items()), (top, pairs_minus(middle, m.items()), bottom), discard, w)
                      for m, w in zip(drawn.outcomes, drawn.weights)), drawn.total
-    known = deck.contents()
+    known = deck.contents().items()
     drawn = draw(pile, min(HAND - len(deck), len(pile)))
     pairs = pile.items()
-    return tuple((known + m, ((), pairs_minus(pairs, m.items()), ()), (), w)
+    return tuple((merge_pairs(known, m.items()), ((), pairs_minus(pairs, m.items()), ()), (), w)
                  for m, w in zip(drawn.outcomes, drawn.weights)), drawn.total
 
 
-def _bases(state: Any, player: int) -> tuple[str, ...]:
-    return tuple(sorted(r.name for r in state.players[player].bases))
+def weighted_dist(probs: dict[Any, Fraction]) -> Dist:
+    """A :class:`Dist` from exact probabilities (scaled to whole-number weights)."""
+    common = lcm(*[Fraction(p).denominator for p in probs.values()]) if probs else 1
+    weights = {o: int(p * common) for o, p in probs.items() if p}
+    g = gcd(*weights.values())
+    return Dist({o: w // g for o, w in weights.items()})
 
 
 # --------------------------------------------------------------------------- 1. next hand
@@ -144,8 +163,9 @@ def next_hand(state: Any, player: int) -> Dist:
     """The exact distribution of ``player``'s next hand, as multisets of card names.
 
     See the module docstring for *when* (the end of this turn for the player
-    moving, including the reshuffle of ``discard + hand + ships in play`` when the
-    deck holds fewer than 5; the current hand for anyone else).
+    moving, after the cards still in hand are played, including the reshuffle of
+    ``discard + hand + ships in play`` when the deck holds fewer than 5; the
+    current hand for anyone else).
 
     >>> import explorer
     >>> s = explorer.load_game("star_realms").initial_state()
@@ -154,40 +174,58 @@ def next_hand(state: Any, player: int) -> Dist:
     >>> d.p(Multiset({"Scout": 5})), len(d.outcomes)
     (Fraction(1, 21), 3)
     """
-    _check(state, player)
-    return _next_hand(_start_key(state, player))
+    check_position(state, player)
+    return _next_hand(start_branches(state, player))  # raises TooLarge past the budget of the rest of the turn
 
 
 @lru_cache(maxsize=512)
-def _next_hand(key: tuple) -> Dist:
-    starts, _ = _fast_starts(key)
-    g = gcd(*(w for *_, w in starts))
-    return Dist({hand: w // g for hand, *_, w in starts})
+def _next_hand(branches: tuple) -> Dist:
+    probs: dict[Multiset, Fraction] = {}
+    for weight, key, _ in branches:
+        starts, total = _fast_starts(key)
+        for hand, *_, w in starts:
+            probs[hand] = probs.get(hand, 0) + weight * Fraction(w, total)
+    probs = {Multiset(dict(hand)): p for hand, p in probs.items()}
+    return weighted_dist(probs)
 
 
 # --------------------------------------------------------------------------- 2. trade and combat
 @lru_cache(maxsize=512)
-def _hand_odds(game: Any, key: tuple, bases: tuple[str, ...]) -> HandOdds:
-    notes = [POLICY_NOTE, ASSUMES]
+def _hand_odds(game: Any, branches: tuple, scraps: bool = False, share: float = 1.0) -> HandOdds:
+    notes = [POLICY_NOTE if not scraps else POLICY_NOTE.replace(SCRAPS_DECLINED, SCRAPS_USED), ASSUMES]
+    if any(key[0] == "draw" for _, key, _ in branches) and len(branches) > 1:
+        notes.append(f"the rest of this turn can end {len(branches)} ways (cards drawn by the hand still held)")
+    budget = BUDGET
+    deadline = time.perf_counter() + budget.exact_seconds * share
+    e = engine(game, scraps)
     try:
-        by_trade, by_combat = _exact(game, key, bases)
+        trade: dict[Outcome, Fraction] = {}
+        combat: dict[Outcome, Fraction] = {}
+        for weight, key, bases in branches:
+            by_trade, by_combat = _exact(e, key, bases, deadline)
+            for target, got in ((trade, by_trade), (combat, by_combat)):
+                for o, p in got.items():
+                    target[o] = target.get(o, 0) + weight * p
     except TooLarge as err:
-        return _sampled(game, _starts(key), bases, notes + [f"too large to enumerate ({err}); sampled"])
+        e.clear()
+        return _sampled(game, lambda rng: sample_start(branches, rng), notes +
+                        [f"too large to enumerate in the budget ({err})"], scraps, share)
+    by_trade, by_combat = weighted_dist(trade), weighted_dist(combat)
     return HandOdds(trade=by_trade.map(lambda o: o[0]), combat=by_combat.map(lambda o: o[1]),
                     joint=by_combat.map(lambda o: (o[0], o[1])), exact=True, notes=tuple(notes),
                     plays=by_combat)
 
 
-def _exact(game: Any, key: tuple, bases: tuple[str, ...]) -> tuple[Dist, Dist]:
-    """The exact distributions of ``(trade, combat, destroys)`` playing for Trade and for Combat.
+def _exact(e: Engine, key: tuple, bases: tuple[str, ...], deadline: float) -> tuple[dict, dict]:
+    """The exact probabilities of ``(trade, combat, destroys)`` playing for Trade and for Combat.
 
     When the hand is dealt from the deck alone, the starts whose turn never reaches the discard pile
     are summed once per deck and bases and kept: another discard pile (a card bought, see
     :func:`compare_buys`) recomputes only the starts that reshuffle it.
     """
-    e = engine(game)
     if e.size() > e.budget // 2:
         e.clear()
+    e.deadline = deadline
     starts, _ = _fast_starts(key)
     placed = Multiset(bases).items()
     shared = key[0] == "draw" and len(key[1]) >= HAND
@@ -198,7 +236,9 @@ def _exact(game: Any, key: tuple, bases: tuple[str, ...]) -> tuple[Dist, Dist]:
         again: list[Start] = []
         for start in starts:
             hand, deck, discard, ways = start
-            value, *shifts = e.root(hand.items(), placed, deck, discard)
+            if perf_counter() > deadline:
+                raise TooLarge("out of time")
+            value, *shifts = e.root(hand, placed, deck, discard)
             if value[4]:  # reached the discard pile: depends on it
                 again.append(start)
             else:
@@ -211,14 +251,12 @@ def _exact(game: Any, key: tuple, bases: tuple[str, ...]) -> tuple[Dist, Dist]:
         results.append((1, combined, ((0, 0, 0), (0, 0, 0))))
         discard = key[2].items()
         for hand, deck, _, ways in again:
-            value, *shifts = e.root(hand.items(), placed, deck, discard)
+            if perf_counter() > deadline:
+                raise TooLarge("out of time")
+            value, *shifts = e.root(hand, placed, deck, discard)
             results.append((ways, value, shifts))
     final = _combine(results)
-    dists = []
-    for pairs in (final[0], final[2]):
-        g = gcd(*(w for _, w in pairs))
-        dists.append(Dist({o: w // g for o, w in pairs}))
-    return dists[0], dists[1]
+    return ({o: Fraction(w, final[1]) for o, w in final[0]}, {o: Fraction(w, final[3]) for o, w in final[2]})
 
 
 def _combine(parts: list[tuple[int, tuple, tuple]]) -> tuple:
@@ -252,35 +290,82 @@ def _combine(parts: list[tuple[int, tuple, tuple]]) -> tuple:
     return (*combined, False)
 
 
-def _sampled(game: Any, starts: tuple, bases: tuple[str, ...], notes: list[str], trials: int = 4000,
-             seed: int = 2026) -> HandOdds:
+
+def _sampled(game: Any, first: Any, notes: list[str], scraps: bool = False, share: float = 1.0) -> HandOdds:
+    """Seeded sampling of whole turns, both questions, until :data:`BUDGET` runs out: an estimate.
+
+    ``first(rng)`` samples the start of the next turn as ``(hand, deck, discard, bases)``.
+    """
     from numpy.random import default_rng
 
+    budget = BUDGET
+    seed = budget.seed
     rng = default_rng(seed)
-    weights = [p for *_, p in starts]
     runs: dict[str, list[tuple[int, int, int]]] = {"trade": [], "combat": []}
-    for objective in runs:
-        m = model(game, objective)
-        for _ in range(trials):
-            i = int(rng.choice(len(starts), p=[float(w) for w in weights]))
-            hand, deck, discard, _ = starts[i]
-            runs[objective].append(sample_turn(game, objective, start(m, hand, bases, deck, discard), rng))
+    models = {o: model(game, o, scraps) for o in runs}
+    stop = time.perf_counter() + budget.sample_seconds * share
+    while len(runs["combat"]) < budget.trials and (len(runs["combat"]) < budget.min_trials
+                                                   or time.perf_counter() < stop):
+        hand, deck, discard, bases = first(rng)
+        for objective, m in models.items():
+            runs[objective].append(sample_turn(m, start(m, hand, bases, deck, discard), rng))
+    trials = len(runs["combat"])
     combat_values = [o[1] for o in runs["combat"]]
-    est = estimate(lambda r: combat_values[int(r.integers(0, len(combat_values)))], trials=trials, seed=seed)
+    est = mean_estimate(combat_values, seed)
     count = lambda xs: Dist.from_weights(xs, [1] * len(xs))  # noqa: E731
     return HandOdds(trade=count([o[0] for o in runs["trade"]]), combat=count(combat_values),
                     joint=count([(o[0], o[1]) for o in runs["combat"]]), exact=False,
-                    notes=tuple(notes + [f"estimate: {trials} sampled turns, seed {seed}"]), estimate=est,
-                    plays=count(runs["combat"]))
+                    notes=tuple(notes + [f"estimate: {trials} sampled turns, seed {seed}; mean Combat "
+                                         f"{est.value:.2f} (95% interval {est.low:.2f} to {est.high:.2f})"]),
+                    estimate=est, plays=count(runs["combat"]))
 
 
-def trade_and_combat(state: Any, player: int) -> HandOdds:
+def answer(state: Any, player: int, extra: Multiset = Multiset(), top: tuple = (), scraps: bool = False,
+           share: float = 1.0, seen: Any = None) -> HandOdds:
+    """The odds of ``player``'s next turn, the engine of every public question here and in ``odds_lethal`` / ``odds_buys``.
+
+    ``extra`` / ``top``: a card bought (to the discard pile / on top of the deck);
+    ``scraps``: scrap abilities for Combat are played; sampled past ``share`` of
+    :data:`BUDGET`. ``seen``: asked by another seat, who does not see the hand
+    (a :class:`~.odds_knowledge.Seen`; ``None``: the player's own knowledge).
+    """
+    try:
+        branches = start_branches(state, player, extra, top, seen)
+    except TooLarge as err:
+        return _sampled_rest(state, player, extra, top, scraps, str(err), share)
+    return _hand_odds(state.game, branches, scraps, share)
+
+
+@lru_cache(maxsize=64)
+def _sampled_rest(state: Any, player: int, extra: Multiset, top: tuple, scraps: bool, why: str,
+                  share: float = 1.0) -> HandOdds:
+    """Sample the rest of this turn too (it was too large to play out exactly), then the next turn."""
+    m = rest_model(state.game)
+    t = rest_turn(state, player)
+
+    def first(rng: Any) -> tuple:
+        deck, pile, bases = m.sample(t, rng)
+        deck = Deck(top + deck.top, deck.middle, deck.bottom)
+        return (*sample_deal(deck, pile + extra, rng), bases)
+
+    notes = [POLICY_NOTE if not scraps else POLICY_NOTE.replace(SCRAPS_DECLINED, SCRAPS_USED), ASSUMES,
+             f"the rest of this turn is too large to play out exactly ({why})"]
+    return _sampled(state.game, first, notes, scraps, share)
+
+
+def trade_and_combat(state: Any, player: int, *, viewer: int | None = None, known: Any = None) -> HandOdds:
     """Trade and Combat ``player`` will have from their next hand (timing: module docstring).
 
     Counts the primary abilities of every card played, ally abilities (cards drawn
     together and bases still in play), bases in play, Fleet HQ, and the cards
     drawn by abilities, exactly, by recursion over what is left of the deck.
     Choices ``+X Trade or +Y Combat`` take the maximising option *per question*.
+    Past the time and memory budget (:data:`BUDGET`) the answer is a seeded
+    sample, ``exact=False``, with the interval in ``estimate`` and the notes.
+    With ``viewer`` (another seat), the hand is what ``viewer`` knows of it
+    (:func:`~.odds_knowledge.seen_by`: ``known`` cards of it known, the rest
+    unseen); the notes say so, and name the discards the seats moving before
+    that turn may force on ``player`` (:func:`~.odds_knowledge.forced_discards`).
 
     >>> import explorer
     >>> s = explorer.load_game("star_realms").initial_state()
@@ -289,154 +374,46 @@ def trade_and_combat(state: Any, player: int) -> HandOdds:
     >>> odds.trade.pmf()[5], odds.combat.at_least(1), odds.joint.p((3, 2))
     (Fraction(1, 21), Fraction(20, 21), Fraction(10, 21))
     """
-    _check(state, player)
-    return _hand_odds(state.game, _start_key(state, player), _bases(state, player))
+    check_position(state, player)
+    from explorer.games.star_realms.odds_knowledge import forced_discards, seen_by
 
-
-# 3. a card's arrival: p_card_within, expected_turns_until, TurnsUntil (odds_cycle.py, re-exported)
-
-
-# --------------------------------------------------------------------------- 4. lethal
-@dataclass(frozen=True)
-class LethalOdds:
-    """P(``attacker`` deals at least ``needed`` Combat to ``defender`` on their next turn)."""
-
-    probability: Fraction
-    needed: int
-    authority: int
-    outposts: tuple[tuple[str, int], ...]
-    combat: Dist
-    explanation: str
-    exact: bool
-
-
-def lethal(state: Any, attacker: int, defender: int, n: int | None = None) -> LethalOdds:
-    """The probability that ``attacker`` can bring ``defender`` to 0 Authority on their next turn.
-
-    Uses the attacker's own knowledge of their cards (their next hand, timing in
-    the module docstring) played for Combat. By default the Combat needed is the
-    defender's Authority plus the Defense of every Outpost protecting them (they
-    must be destroyed first); a "destroy target base" ability fired in the same
-    turn removes the strongest Outpost instead. With ``n`` given, the question is
-    simply P(Combat >= n). Assumes the defender's Authority and bases stay as they
-    are until then.
-
-    >>> import explorer
-    >>> s = explorer.load_game("star_realms").initial_state()
-    >>> while s.is_chance(): s = s.apply(s.chance_outcomes()[0][0])
-    >>> lethal(s, 0, 1, n=1).probability, lethal(s, 0, 1).probability
-    (Fraction(20, 21), Fraction(0, 1))
-    """
-    _check(state, attacker)
-    fmt = state.fmt
-    authority = state.authority[fmt.lives[defender]]
-    outposts = tuple(sorted(((r.name, state.card(r.name).defense) for q in protectors(fmt, defender, state.alive)
-                             for r in state.players[q].bases if state.card(r.name).is_outpost),
-                            key=lambda x: -x[1]))
-    odds = trade_and_combat(state, attacker)
-    walls = [d for _, d in outposts]
-    if n is None:
-        need = lambda destroys: authority + sum(walls[destroys:])  # noqa: E731
-        needed = authority + sum(walls)
-    else:
-        need = lambda destroys: n  # noqa: E731
-        needed = n
-    total = sum((p for (_, combat, destroys), p in odds.plays.pmf().items() if combat >= need(destroys)),
-                Fraction(0))
-    who = f"player {attacker + 1}"
-    if n is None:
-        wall = " + ".join(f"{name} {d}" for name, d in outposts)
-        what = f"{authority} Authority" + (f" + outposts {wall}" if outposts else "")
-        explanation = f"{who} needs {needed} Combat ({what}) against player {defender + 1}"
-        if outposts:
-            explanation += "; each 'destroy target base' ability fired removes the strongest outpost instead"
-    else:
-        explanation = f"{who} needs {needed} Combat"
-    explanation += (f"; P = {total} ({float(total):.2%}); expected Combat {float(odds.combat.mean()):.2f}; "
-                    f"{ASSUMES}")
-    return LethalOdds(total, needed, authority, outposts, odds.combat, explanation, odds.exact)
-
-
-
-
-# --------------------------------------------------------------------------- 5. buy comparison
-@dataclass(frozen=True)
-class BuyOdds:
-    """The next hand's odds if ``card`` were bought now (``"(no buy)"`` for the baseline)."""
-
-    card: str
-    cost: int
-    to_top: bool
-    odds: HandOdds
-    note: str
-
-
-def buyable(state: Any, player: int) -> tuple[str, ...]:
-    """Trade-row cards (and Explorer) ``player`` can afford now, in row order."""
-    from explorer.games.star_realms.rules import explorer_available, trade_available
-
-    trade = trade_available(state, player)
-    found = [c for c in state.row.kinds() if state.card(c).cost <= trade]
-    if explorer_available(state) and state.card("Explorer").cost <= trade:
-        found.append("Explorer")
-    return tuple(found)
-
-
-def compare_buys(state: Any, player: int, cards: Any = None) -> tuple[BuyOdds, ...]:
-    """Side-by-side next-hand odds for each card ``player`` could buy now (default: every affordable one).
-
-    A bought card goes to the discard pile, so it changes the next hand only if
-    the deck runs short (the reshuffle at the end of this turn, or a draw ability
-    next turn). While "the next ship you acquire goes on top" is active, a ship is
-    also shown bought ``to top``: then it *is* the first card of the next hand.
-    The first row is the baseline ``"(no buy)"``. Timing: module docstring
-    (``player`` must be moving now).
-
-    >>> import explorer
-    >>> s = explorer.load_game("star_realms").initial_state()
-    >>> while s.is_chance(): s = s.apply(s.chance_outcomes()[0][0])
-    >>> rows = compare_buys(s, 0, ["Explorer"])
-    >>> [(r.card, str(r.odds.trade.mean())) for r in rows]
-    [('(no buy)', '25/7'), ('Explorer', '25/7')]
-    """
-    _check(state, player)
-    if not _moving(state, player):
-        raise ValueError(f"player {player + 1} is not moving now: only the player moving can buy")
-    p = state.players[player]
-    names = buyable(state, player) if cards is None else tuple(cards)
-    bases = _bases(state, player)
-    first = _start_key(state, player)  # ("draw", deck, pile): a bought card joins the pile
-    rows = [BuyOdds("(no buy)", 0, False, _hand_odds(state.game, first, bases), "the next hand as things stand")]
-    for name in names:
-        card = state.card(name)
-        key = ("draw", first[1], first[2].add(name))
-        short = len(p.deck) < HAND
-        note = ("to the discard pile: the deck holds fewer than 5, so it can be in the next hand" if short else
-                "to the discard pile: in the next hand only through a reshuffle by a draw ability")
-        rows.append(BuyOdds(name, card.cost, False, _hand_odds(state.game, key, bases), note))
-        if p.next_ship_to_top and card.is_ship:
-            key = _start_key(state, player, top=(name,))
-            rows.append(BuyOdds(name, card.cost, True, _hand_odds(state.game, key, bases),
-                                "on top of the deck: certainly in the next hand"))
-    return tuple(rows)
+    seen = seen_by(state, player, viewer, known)
+    found = answer(state, player, seen=seen)
+    forced = forced_discards(state, player)
+    extra = ((seen.note,) if seen is not None else ()) + ((forced.note,) if forced.sources else ())
+    return replace(found, notes=found.notes + extra) if extra else found
 
 
 def cache_clear() -> None:
     """Forget every cached answer (the benchmark times cold questions after this)."""
-    from explorer.games.star_realms import odds_hand
+    from explorer.games.star_realms import odds_cycle, odds_hand, odds_position
 
-    from explorer.games.star_realms import odds_cycle
-
-    _starts.cache_clear()
     _fast_starts.cache_clear()
     _next_hand.cache_clear()
     _hand_odds.cache_clear()
-    odds_cycle._survival.cache_clear()
+    odds_cycle.survival.cache_clear()
+    odds_position.clear()
+    _sampled_rest.cache_clear()
     odds_hand.model.cache_clear()
     odds_hand.engine.cache_clear()
 
 
-from explorer.games.star_realms.odds_cycle import TurnsUntil, expected_turns_until, p_card_within  # noqa: E402
+_ELSEWHERE = {  # public names of the split-off modules, re-exported here where callers have always found them
+    "odds_cycle": ("TurnsUntil", "expected_turns_until", "p_card_within"),
+    "odds_lethal": ("LethalOdds", "lethal"),
+    "odds_buys": ("BuyCycle", "BuyOdds", "buyable", "compare_buys", "compare_buys_over_cycle"),
+    "odds_knowledge": ("ForcedDiscards", "Seen", "forced_discards", "known_in_hand", "seen_by"),
+}
+_HOME = {name: module for module, names in _ELSEWHERE.items() for name in names}
 
-__all__ = ["BuyOdds", "HandOdds", "LethalOdds", "TurnsUntil", "buyable", "cache_clear", "compare_buys",
-           "expected_turns_until", "lethal", "next_hand", "p_card_within", "trade_and_combat"]
+
+def __getattr__(name: str) -> Any:
+    """The re-exported names, imported on first use (those modules import this one)."""
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"explorer.games.star_realms.{module}"), name)
+
+
+__all__ = ["BUDGET", "Budget", "HandOdds", "answer", "cache_clear", "next_hand", "set_budget", "trade_and_combat",
+           "weighted_dist", *sorted(_HOME)]

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from explorer.core import Deck, Multiset
-from explorer.games.star_realms.odds import _check, _deal, _start_key
+from explorer.games.star_realms.odds_position import check_position, deal, start_branches
 
 
 def _classes(state: Any, card: str, names: Any) -> Multiset:
@@ -35,7 +35,7 @@ def _label(state: Any, card: str, name: str) -> str:
 
 
 @lru_cache(maxsize=256)
-def _survival(key: tuple, horizon: int) -> tuple[Fraction, ...]:
+def survival(key: tuple, horizon: int) -> tuple[Fraction, ...]:
     """``S[t]`` = P(the card is in none of the next ``t`` hands), t = 0..horizon (classes T / B / O)."""
     survive = [Fraction(1)]
     if key[0] == "known":
@@ -50,7 +50,7 @@ def _survival(key: tuple, horizon: int) -> tuple[Fraction, ...]:
     while len(survive) <= horizon:
         nxt: dict[tuple[Deck, Multiset], Fraction] = {}
         for (deck, pile), p in layer.items():
-            for hand, deck2, pile2, q in _deal(deck, pile):
+            for hand, deck2, pile2, q in deal(deck, pile):
                 if "T" in hand:
                     continue
                 state = (deck2, pile2 + hand.remove("B", hand.count("B")))
@@ -62,8 +62,7 @@ def _survival(key: tuple, horizon: int) -> tuple[Fraction, ...]:
     return tuple(survive[: horizon + 1])
 
 
-def _class_key(state: Any, player: int, card: str) -> tuple:
-    key = _start_key(state, player)
+def _class_key(state: Any, key: tuple, card: str) -> tuple:
     lab = lambda ms: _classes(state, card, ms)  # noqa: E731
     deck = key[-2] if key[0] == "draw" else key[2]
     cdeck = Deck(tuple(_label(state, card, c) for c in deck.top), lab(deck.middle),
@@ -71,6 +70,18 @@ def _class_key(state: Any, player: int, card: str) -> tuple:
     if key[0] == "draw":
         return ("draw", cdeck, lab(key[2]))
     return ("known", lab(key[1]), cdeck, lab(key[3]))
+
+
+def survival_of(state: Any, player: int, card: str, horizon: int, extra: Multiset = Multiset()) -> tuple[Fraction, ...]:
+    """``S[t]`` = P(``card`` is in none of ``player``'s next ``t`` hands), over every way this turn can end.
+
+    ``extra`` joins the discard pile at the end of this turn (a card bought).
+    """
+    out = [Fraction(0)] * (horizon + 1)
+    for weight, key, _ in start_branches(state, player, extra=extra):
+        for t, s in enumerate(survival(_class_key(state, key, card), horizon)):
+            out[t] += weight * s
+    return tuple(out)
 
 
 def p_card_within(state: Any, player: int, card: str, turns: int) -> Fraction:
@@ -87,10 +98,10 @@ def p_card_within(state: Any, player: int, card: str, turns: int) -> Fraction:
     >>> p_card_within(s, 0, "Viper", 1), p_card_within(s, 0, "Viper", 2)
     (Fraction(20, 21), Fraction(1, 1))
     """
-    _check(state, player)
+    check_position(state, player)
     if not isinstance(turns, int) or turns < 0:
         raise ValueError(f"turns must be a whole number >= 0, got {turns!r}")
-    return 1 - _survival(_class_key(state, player, card), turns)[turns]
+    return 1 - survival_of(state, player, card, turns)[turns]
 
 
 @dataclass(frozen=True)
@@ -124,8 +135,8 @@ def expected_turns_until(state: Any, player: int, card: str, horizon: int = 40) 
     >>> expected_turns_until(s, 0, "Viper").expected
     Fraction(22, 21)
     """
-    _check(state, player)
-    survive = _survival(_class_key(state, player, card), horizon)
+    check_position(state, player)
+    survive = survival_of(state, player, card, horizon)
     by_turn = tuple(survive[t - 1] - survive[t] for t in range(1, horizon + 1))
     while len(by_turn) > 1 and by_turn[-1] == 0 and survive[len(by_turn)] == 0:
         by_turn = by_turn[:-1]

@@ -4,30 +4,34 @@ once, memoised on canonical keys; apart from the reference :class:`.Model` so ea
 from __future__ import annotations
 
 from fractions import Fraction
+from time import perf_counter
 from typing import Any
 
-from explorer.games.star_realms.odds_model import Model, TooLarge, _has_draw, definition
-from explorer.games.star_realms.odds_tuples import (REL_BASES, REL_BLOB, REL_SHIPS, REL_TARGETS, Pairs, Value, _best,
-                                                    _Info, _mix, _padd, _premove, _rk, _S, _shift, _walk)
+from explorer.games.star_realms.odds_model import Model, TooLarge, has_draw, definition
+from explorer.games.star_realms.odds_tuples import (REL_BASES, REL_BLOB, REL_SHIPS, REL_TARGETS, CardInfo, Pairs,
+                                                    TurnState, Value, best_option, mix, pairs_add, pairs_remove, shift,
+                                                    sort_key, walk_effects)
 
 
 class Engine:
     """The exact evaluator for one game, both questions at once, memoised on canonical keys (:meth:`value`)."""
 
-    def __init__(self, game: Any, budget: int = 400_000) -> None:
-        self.ref = Model(game, "trade", budget)  # the card classes, as the reference decides them
-        self.cards = game.cards
+    def __init__(self, game: Any, budget: int = 120_000, cards: dict[str, Any] | None = None) -> None:
+        self.ref = Model(game, "trade", budget, cards)  # the card classes, as the reference decides them
+        self.cards = self.ref.cards
         self.budget = budget
+        self.deadline = float("inf")  # time.perf_counter() past which value() gives up (TooLarge)
+        self.computed = 0
         factions = sorted({c.faction for c in self.cards.values()})
         if len(factions) > 20:
             raise ValueError("too many factions for the engine's bit masks")
         self.bit = {f: 1 << i for i, f in enumerate(factions)}
         self.all = (1 << len(factions)) - 1
-        everything = [e for c in self.cards.values() for e in _walk(c.primary + c.ally + c.ally2 + c.scrap)]
+        everything = [e for c in self.cards.values() for e in walk_effects(c.primary + c.ally + c.ally2 + c.scrap)]
         self.blob_factions = tuple(sorted({e.faction for e in everything if e.kind == "draw_per_faction_played"}))
         self.blob_index = {f: i for i, f in enumerate(self.blob_factions)}
         self.base_cap = max([e.bases for e in everything if e.kind == "draw_if_bases"], default=0)
-        self.infos: dict[str, _Info] = {}
+        self.infos: dict[str, CardInfo] = {}
         self.rel: dict[str, int] = {}
         self.indep: dict[tuple, Value] = {}
         self.dep: dict[tuple, Value] = {}
@@ -64,24 +68,24 @@ class Engine:
             elif k in ("draw_if_bases", "draw_per_faction_played"):
                 return None
             elif k == "choose":
-                if any(_has_draw(o) for o in e.options):
+                if any(has_draw(o) for o in e.options):
                     return None
-                x = self._static(e.options[_best(e.options, "trade")])
-                y = self._static(e.options[_best(e.options, "combat")])
+                x = self._static(e.options[best_option(e.options, "trade")])
+                y = self._static(e.options[best_option(e.options, "combat")])
                 if x is None or y is None:
                     return None
                 t0, c0, d0, dp = t0 + x[0], c0 + x[1], d0 + x[2], dp + x[6]
                 t1, c1, d1 = t1 + y[3], c1 + y[4], d1 + y[5]
         return (t0, c0, d0, t1, c1, d1, dp)
 
-    def info(self, label: str) -> _Info:
+    def info(self, label: str) -> CardInfo:
         found = self.infos.get(label)
         if found is not None:
             return found
         m, cards = self.ref, self.cards
         name, defn = label.split(">", 1)[0], definition(label)
         card, own = cards[defn], cards[name]
-        i = _Info()
+        i = CardInfo()
         everyone = own.passive_amount("ally_all_factions")
         i.mask = self.all if everyone else self.bit[own.faction] | self.bit[card.faction]
         i.allybit = self.bit[card.faction] if card.ally and card.faction != "Unaligned" else 0
@@ -96,7 +100,7 @@ class Engine:
         i.blob_idx = self.blob_index.get(own.faction)
         i.primary, i.primary_delta = own.primary, self._static(own.primary)
         i.copy = any(e.kind == "copy_ship" for e in own.primary)
-        kinds = {e.kind for e in _walk(own.primary + own.ally)}
+        kinds = {e.kind for e in walk_effects(own.primary + own.ally)}
         rel = i.allybit if plain else 0
         if "draw_if_bases" in kinds:
             rel |= REL_BASES
@@ -113,7 +117,7 @@ class Engine:
         return i
 
     # --- effects ------------------------------------------------------------
-    def _apply(self, s: _S, effects: tuple, delta: tuple | None, times: int) -> list[_S]:
+    def _apply(self, s: TurnState, effects: tuple, delta: tuple | None, times: int) -> list[TurnState]:
         """``effects`` applied ``times`` times to ``s`` (changed in place when they are static)."""
         if delta is not None:
             s.t0 += delta[0] * times
@@ -130,9 +134,9 @@ class Engine:
                 states = [n for x in states for n in self._effect(x, e)]
         return states
 
-    def _effect(self, s: _S, e: Any) -> list[_S]:
+    def _effect(self, s: TurnState, e: Any) -> list[TurnState]:
         k = e.kind
-        if k == "choose" and any(_has_draw(o) for o in e.options):
+        if k == "choose" and any(has_draw(o) for o in e.options):
             return [n for o in e.options for n in self._apply(s, o, None, 1)]
         if k in ("trade", "combat", "draw", "destroy_base", "choose"):
             return self._apply(s.copy(), (e,), self._static((e,)), 1)
@@ -147,7 +151,7 @@ class Engine:
         return [s]  # authority, discards, optional scraps, trade-row effects: no Trade/Combat
 
     # --- settling -----------------------------------------------------------
-    def _place(self, s: _S, label: str, n: int, i: _Info) -> None:
+    def _place(self, s: TurnState, label: str, n: int, i: CardInfo) -> None:
         """Put ``n`` copies of ``label`` in play (no ability used yet)."""
         if i.is_base:
             s.B += n
@@ -156,9 +160,9 @@ class Engine:
         if i.ship_def and i.defn not in s.targets:
             s.targets = s.targets | {i.defn}
         if i.deferred_base:
-            s.DB = _padd(s.DB, label, n)
+            s.DB = pairs_add(s.DB, label, n)
 
-    def settle(self, s: _S, new: list) -> _S:
+    def settle(self, s: TurnState, new: list) -> TurnState:
         """Play every card of the hand that does not wait, then fire the ally abilities now due.
 
         ``s`` is changed in place (and returned); ``new`` lists ``(label, copies, info)`` already put in
@@ -209,9 +213,9 @@ class Engine:
             else:
                 (unfired if unfired is not None else (unfired := [])).append(lab)
         if unfired is not None:
-            s.U = tuple(sorted(unfired, key=_rk))
+            s.U = tuple(sorted(unfired, key=sort_key))
         if len(fire) > 1:
-            fire.sort(key=lambda x: _rk(x[0]))
+            fire.sort(key=lambda x: sort_key(x[0]))
         for _, n, i in fire:
             s = self._apply(s, i.ally, i.ally_delta, n)[0]
         return s
@@ -225,7 +229,7 @@ class Engine:
             found = self.leaves[combat] = (pairs, 1, pairs, 1, False)
         return found
 
-    def value(self, s: _S) -> tuple[Value, int]:
+    def value(self, s: TurnState) -> tuple[Value, int]:
         """The value of the settled state ``s`` and the Combat the caller adds to it (see below).
 
         The memo key leaves out what cannot matter any more: the pools (values are relative to them),
@@ -262,16 +266,19 @@ class Engine:
             return found, extra
         if len(self.indep) + len(self.dep) > self.budget:
             raise TooLarge(f"more than {self.budget:,} turn states")
+        self.computed += 1
+        if not self.computed & 127 and perf_counter() > self.deadline:
+            raise TooLarge("out of time")
         found = self._compute(s)
         if extra:
-            found = (_shift(found[0], 0, -extra, 0), found[1], _shift(found[2], 0, -extra, 0), found[3], found[4])
+            found = (shift(found[0], 0, -extra, 0), found[1], shift(found[2], 0, -extra, 0), found[3], found[4])
         if found[4]:
             self.dep[(key, s.discard)] = found
         else:
             self.indep[key] = found
         return found, extra
 
-    def _compute(self, s: _S) -> Value:
+    def _compute(self, s: TurnState) -> Value:
         if not s.pending:
             return self._decide(s)
         top, mid, bot = s.deck
@@ -301,18 +308,18 @@ class Engine:
         kids = []
         for card, n, deck in outcomes:
             c = s.copy()
-            c.hand = _padd(c.hand, card)
+            c.hand = pairs_add(c.hand, card)
             c.deck, c.discard, c.pending = deck, discard, c.pending - 1
             c = self.settle(c, [])
             value, extra = self.value(c)
             touched = touched or value[4]
             kids.append((n, value, ((c.t0 - s.t0, c.c0 - s.c0 + extra, c.d0 - s.d0),
                                     (c.t1 - s.t1, c.c1 - s.c1 + extra, c.d1 - s.d1))))
-        out0, common0 = _mix(kids, 0)
-        out1, common1 = _mix(kids, 1)
+        out0, common0 = mix(kids, 0)
+        out1, common1 = mix(kids, 1)
         return tuple(out0.items()), size * common0, tuple(out1.items()), size * common1, touched
 
-    def _decide(self, s: _S) -> Value:
+    def _decide(self, s: TurnState) -> Value:
         options = self.decisions(s)
         if not options:
             return self.leaf(s.bonus * s.ships)
@@ -343,21 +350,22 @@ class Engine:
             if best1 is None or k > key1:
                 best1, key1 = (pairs1, total1, dt1, dc1, dd1), k
         assert best0 is not None and best1 is not None
-        return (_shift(best0[0], *best0[2:]), best0[1], _shift(best1[0], *best1[2:]), best1[1], touched)
+        return (shift(best0[0], *best0[2:]), best0[1], shift(best1[0], *best1[2:]), best1[1], touched)
 
-    def decisions(self, s: _S) -> list[_S]:
+    def decisions(self, s: TurnState) -> list[TurnState]:
         """The waiting cards, in the reference's order: each deferred ship (each copy target), each deferred base."""
-        found: list[_S] = []
+        found: list[TurnState] = []
         info = self.info
         for name, _ in s.hand:
             i = info(name)
             base = s.copy()
-            base.hand = _premove(base.hand, name)
+            base.hand = pairs_remove(base.hand, name)
             if i.blob_idx is not None:
                 b = i.blob_idx
                 base.blob = base.blob[:b] + (base.blob[b] + 1,) + base.blob[b + 1:]
             base.ships += 1
             if i.copy:
+                copied_blob = base.blob
                 targets = sorted(x for x in s.targets if x != name)
                 if not targets:
                     c = base.copy()
@@ -367,6 +375,10 @@ class Engine:
                     label = f"{name}>{x}"
                     j = info(label)
                     c = base.copy()
+                    # the Needle gains the copied ship's faction: a Blob card played this turn (assumption 10)
+                    b = self.blob_index.get(self.cards[x].faction)
+                    if b is not None and b != i.blob_idx:
+                        c.blob = copied_blob[:b] + (copied_blob[b] + 1,) + copied_blob[b + 1:]
                     self._place(c, label, 1, j)
                     found += [self.settle(r.copy(), [(label, 1, j)])
                               for r in self._apply(c, self.cards[x].primary, None, 1)]
@@ -376,7 +388,7 @@ class Engine:
                 found += [self.settle(r.copy(), [(name, 1, i)]) for r in self._apply(c, i.primary, None, 1)]
         for label, _ in s.DB:
             c = s.copy()
-            c.DB = _premove(c.DB, label)
+            c.DB = pairs_remove(c.DB, label)
             found += [self.settle(r.copy(), []) for r in self._apply(c, info(label).primary, None, 1)]
         return found
 
@@ -384,7 +396,7 @@ class Engine:
         """The value of a turn starting with ``hand``, the bases ``placed`` in play (pairs, ``Multiset``
         order), ``deck`` (top, middle pairs, bottom) and ``discard``; and the shift ``(trade, combat,
         destroys)`` to add to its outcomes, playing for Trade and playing for Combat."""
-        s = _S()
+        s = TurnState()
         s.hand, s.P, s.U, s.B, s.DB = hand, 0, (), 0, ()
         s.blob, s.bonus, s.ships, s.targets = (0,) * len(self.blob_factions), 0, 0, frozenset()
         s.pending, s.deck, s.discard = 0, deck, discard

@@ -48,19 +48,19 @@ from typing import Any
 from explorer.core import Deck, Multiset
 from explorer.games.star_realms.odds_engine import Engine
 from explorer.games.star_realms.odds_model import (DRAW_KINDS, OBJECTIVES, Model, Outcome, TooLarge, Turn, definition,
-                                                   model, start)
-from explorer.games.star_realms.odds_tuples import pairs_minus
+                                                   model, start, with_scraps)
+from explorer.games.star_realms.odds_tuples import merge_pairs, pairs_minus
 
 # The reference model, the exact engine and its tuples live in odds_model, odds_engine and odds_tuples; their
 # public names are re-exported here, where the odds (and the tests) have always found them.
 __all__ = ["DRAW_KINDS", "OBJECTIVES", "Engine", "Model", "Outcome", "TooLarge", "Turn", "definition", "engine",
-           "evaluate", "model", "pairs_minus", "sample_turn", "start"]
+           "evaluate", "merge_pairs", "model", "pairs_minus", "sample_card", "sample_turn", "start"]
 
 
 @lru_cache(maxsize=16)
-def engine(game: Any) -> Engine:
-    """One shared exact evaluator (and its memo) per game."""
-    return Engine(game)
+def engine(game: Any, scraps: bool = False) -> Engine:
+    """One shared exact evaluator (and its memo) per game; ``scraps``: scrap abilities for Combat are played."""
+    return Engine(game, cards=with_scraps(game.cards) if scraps else None)
 
 
 def evaluate(game: Any, objective: str, hand: Multiset, bases: tuple[str, ...], deck: Deck,
@@ -79,9 +79,8 @@ def evaluate(game: Any, objective: str, hand: Multiset, bases: tuple[str, ...], 
     return {(a + dt, b + dc, c + dd): Fraction(w, total) for (a, b, c), w in pairs}
 
 
-def sample_turn(game: Any, objective: str, t: Turn, rng: Any) -> Outcome:
-    """One sampled turn (chance sampled, waiting cards decided greedily): the estimate's fallback."""
-    m = model(game, objective)
+def sample_turn(m: Model, t: Turn, rng: Any) -> Outcome:
+    """One sampled turn of the model ``m`` (chance sampled, waiting cards decided greedily): the estimate's fallback."""
     while True:
         t = m.play_simple(t)
         if t.pending:
@@ -91,15 +90,7 @@ def sample_turn(game: Any, objective: str, t: Turn, rng: Any) -> Outcome:
                     t = t._replace(pending=0)
                     continue
                 deck, discard = Deck.shuffled(discard), Multiset()
-            outcomes = deck.draw_outcomes()
-            ticket = Fraction(int(rng.integers(0, 2**62)), 2**62)
-            acc = Fraction(0)
-            card = outcomes[-1][0]
-            for c, p in outcomes:
-                acc += p
-                if ticket < acc:
-                    card = c
-                    break
+            card = sample_card(deck, rng)
             t = t._replace(hand=t.hand.add(card), deck=deck.after_draw(card), discard=discard, pending=t.pending - 1)
             continue
         options = m.decisions(t)
@@ -107,3 +98,16 @@ def sample_turn(game: Any, objective: str, t: Turn, rng: Any) -> Outcome:
             bonus = sum(m.card(lab).passive_amount("ship_combat") * n for lab, n in t.inplay.items())
             return (t.trade, t.combat + bonus * t.ships, t.destroys)
         t = max(options, key=lambda s: m.key(s.trade, s.combat + s.pending, s.destroys))
+
+
+def sample_card(deck: Deck, rng: Any) -> str:
+    """One card drawn from ``deck`` (a known top or bottom first, else uniformly from the middle)."""
+    if deck.top:
+        return deck.top[0]
+    if deck.middle:
+        pick = int(rng.integers(0, len(deck.middle)))
+        for card, n in deck.middle.items():
+            if pick < n:
+                return card
+            pick -= n
+    return deck.bottom[0]

@@ -46,9 +46,9 @@ def definition(label: str) -> str:
     return label.split(">", 1)[1] if ">" in label else label
 
 
-def _has_draw(effects: Iterable[Any]) -> bool:
+def has_draw(effects: Iterable[Any]) -> bool:
     for e in effects:
-        if e.kind in DRAW_KINDS or (e.kind == "choose" and any(_has_draw(o) for o in e.options)):
+        if e.kind in DRAW_KINDS or (e.kind == "choose" and any(has_draw(o) for o in e.options)):
             return True
     return False
 
@@ -56,10 +56,10 @@ def _has_draw(effects: Iterable[Any]) -> bool:
 class Model:
     """The evaluator for one game (card data) and one question (``trade`` or ``combat``)."""
 
-    def __init__(self, game: Any, objective: str, budget: int = 400_000) -> None:
+    def __init__(self, game: Any, objective: str, budget: int = 400_000, cards: dict[str, Any] | None = None) -> None:
         if objective not in OBJECTIVES:
             raise ValueError(f"objective must be one of {OBJECTIVES}, got {objective!r}")
-        self.cards = game.cards
+        self.cards = game.cards if cards is None else cards
         self.objective = objective
         self.memo: dict[Turn, dict[Outcome, Fraction]] = {}
         self.budget = budget
@@ -72,12 +72,12 @@ class Model:
         """A ship whose value depends on what is already in play: played last."""
         c = self.cards[name]
         return c.is_ship and any(e.kind in ("copy_ship", "draw_if_bases") or
-                                 (e.kind == "choose" and _has_draw([e])) for e in c.primary)
+                                 (e.kind == "choose" and has_draw([e])) for e in c.primary)
 
     def deferred_base(self, name: str) -> bool:
         """A base whose primary is a choice involving draws (Blob World): used last."""
         c = self.cards[name.split(">")[0]]
-        return c.is_base and any(e.kind in ("choose", "draw_if_bases") and _has_draw([e]) for e in c.primary)
+        return c.is_base and any(e.kind in ("choose", "draw_if_bases") and has_draw([e]) for e in c.primary)
 
     def unused_primary(self, name: str) -> bool:
         return any(e.kind == "scrap_hand" for e in self.cards[name].primary)
@@ -110,7 +110,7 @@ class Model:
         if k == "draw_per_faction_played":
             return [t._replace(pending=t.pending + t.blob.count(e.faction))]
         if k == "choose":
-            if any(_has_draw(o) for o in e.options):
+            if any(has_draw(o) for o in e.options):
                 return [n for o in e.options for n in self.effects(t, o)]
             best = max(range(len(e.options)), key=lambda j: (self._plain(e.options[j]), -j))
             return self.effects(t, e.options[best])
@@ -217,7 +217,11 @@ class Model:
                 if not targets:
                     found.append(base._replace(inplay=base.inplay.add(name)))
                 for x in targets:
-                    copied = base._replace(inplay=base.inplay.add(f"{name}>{x}"))
+                    # the Needle gains the copied ship's faction: a Blob card played this turn (assumption 10)
+                    faction = self.cards[x].faction
+                    copied = base._replace(inplay=base.inplay.add(f"{name}>{x}"),
+                                           blob=base.blob if faction in (c.faction, "Unaligned") else
+                                           base.blob.add(faction))
                     found += self.effects(copied, self.cards[x].primary)
             else:
                 found += self.effects(base._replace(inplay=base.inplay.add(name)), c.primary)
@@ -238,7 +242,26 @@ def start(m: Model, hand: Multiset, bases: Iterable[str], deck: Deck, discard: M
     return t
 
 
+def with_scraps(cards: dict[str, Any]) -> dict[str, Any]:
+    """The cards with the Combat and destroy-base parts of their scrap ability added to their primary.
+
+    A player who needs every point of Combat this turn (the lethal check) scraps
+    those cards once everything else is played; adding the parts to the primary
+    gives the same end-of-turn pools. Scrap draws are left out.
+    """
+    from dataclasses import replace
+
+    out = {}
+    for name, c in cards.items():
+        extra = tuple(e for e in c.scrap if e.kind in ("combat", "destroy_base"))
+        out[name] = replace(c, primary=c.primary + extra) if extra else c
+    return out
+
+
 @lru_cache(maxsize=64)
-def model(game: Any, objective: str) -> Model:
-    """One shared reference evaluator per game and question (the sampled fallback plays turns with it)."""
-    return Model(game, objective)
+def model(game: Any, objective: str, scraps: bool = False) -> Model:
+    """One shared reference evaluator per game and question (the sampled fallback plays turns with it).
+
+    With ``scraps`` the cards' scrap abilities that add Combat are played (:func:`with_scraps`).
+    """
+    return Model(game, objective, cards=with_scraps(game.cards) if scraps else None)

@@ -1,7 +1,7 @@
 """The plain-tuple representation the exact engine works on, and the small helpers over it.
 
 It holds the sorted ``(item, count)`` pairs and their operations, the engine's value type, the relevance
-bits of the memo keys, a card label's data (:class:`_Info`), the mutable turn state (:class:`_S`) and the
+bits of the memo keys, a card label's data (:class:`CardInfo`), the mutable turn state (:class:`TurnState`) and the
 mixing of weighted outcomes. They are kept apart from
 :class:`~explorer.games.star_realms.odds_engine.Engine` so the engine module holds only the evaluation
 itself; :func:`pairs_minus` is also used by :mod:`explorer.games.star_realms.odds` to key its caches.
@@ -33,22 +33,22 @@ REL_BASES, REL_BLOB, REL_SHIPS, REL_TARGETS = 1 << 20, 1 << 21, 1 << 22, 1 << 23
 
 
 @lru_cache(maxsize=None)
-def _rk(label: str) -> str:
+def sort_key(label: str) -> str:
     """The ``Multiset`` order of a card label (items sort by their repr)."""
     return repr(label)
 
 
-def _padd(pairs: Pairs, item: str, n: int = 1) -> Pairs:
-    k = _rk(item)
+def pairs_add(pairs: Pairs, item: str, n: int = 1) -> Pairs:
+    k = sort_key(item)
     for i, (x, c) in enumerate(pairs):
         if x == item:
             return pairs[:i] + ((x, c + n),) + pairs[i + 1:]
-        if _rk(x) > k:
+        if sort_key(x) > k:
             return pairs[:i] + ((item, n),) + pairs[i:]
     return pairs + ((item, n),)
 
 
-def _premove(pairs: Pairs, item: str, n: int = 1) -> Pairs:
+def pairs_remove(pairs: Pairs, item: str, n: int = 1) -> Pairs:
     for i, (x, c) in enumerate(pairs):
         if x == item:
             if c > n:
@@ -74,12 +74,24 @@ def pairs_minus(pairs: Pairs, taken: Pairs) -> Pairs:
     return tuple(out)
 
 
-def _walk(effects: Iterable[Any]) -> Iterable[Any]:
+def merge_pairs(a: Pairs, b: Pairs) -> Pairs:
+    """``a + b`` for sorted ``(item, count)`` pairs, in the same order (``Multiset`` order)."""
+    if not a:
+        return b
+    if not b:
+        return a
+    out = dict(a)
+    for x, c in b:
+        out[x] = out.get(x, 0) + c
+    return tuple(sorted(out.items(), key=lambda kv: sort_key(kv[0])))
+
+
+def walk_effects(effects: Iterable[Any]) -> Iterable[Any]:
     for e in effects:
         yield e
         if e.kind == "choose":
             for o in e.options:
-                yield from _walk(o)
+                yield from walk_effects(o)
 
 
 def _plain(option: tuple, objective: str) -> tuple:
@@ -92,18 +104,18 @@ def _plain(option: tuple, objective: str) -> tuple:
     return (t, c, d) if objective == "trade" else (c, t, d)
 
 
-def _best(options: tuple, objective: str) -> int:
+def best_option(options: tuple, objective: str) -> int:
     return max(range(len(options)), key=lambda j: (_plain(options[j], objective), -j))
 
 
-class _Info:
+class CardInfo:
     """What the engine needs of a card label (a name, or ``"Stealth Needle>X"``)."""
 
     __slots__ = ("mask", "allybit", "ally", "ally_delta", "is_base", "ship_def", "defn", "bonus", "deferred_ship",
                  "deferred_base", "unused_primary", "is_ship", "blob_idx", "primary", "primary_delta", "copy", "rel")
 
 
-class _S:
+class TurnState:
     """One turn state: the hand, an abstract board, the draws owed, the deck, the discard pile, the pools.
 
     The board keeps what the rest of the turn can depend on: ``P`` the factions (bits) of the cards in
@@ -118,8 +130,8 @@ class _S:
     __slots__ = ("hand", "P", "U", "B", "DB", "blob", "bonus", "ships", "targets", "pending", "deck", "discard",
                  "t0", "c0", "d0", "t1", "c1", "d1")
 
-    def copy(self) -> "_S":
-        new = _S.__new__(_S)
+    def copy(self) -> "TurnState":
+        new = TurnState.__new__(TurnState)
         new.hand, new.P, new.U, new.B, new.DB = self.hand, self.P, self.U, self.B, self.DB
         new.blob, new.bonus, new.ships, new.targets = self.blob, self.bonus, self.ships, self.targets
         new.pending, new.deck, new.discard = self.pending, self.deck, self.discard
@@ -127,13 +139,13 @@ class _S:
         return new
 
 
-def _shift(pairs: tuple, dt: int, dc: int, dd: int) -> tuple:
+def shift(pairs: tuple, dt: int, dc: int, dd: int) -> tuple:
     if not (dt or dc or dd):
         return pairs
     return tuple(((a + dt, b + dc, c + dd), w) for (a, b, c), w in pairs)
 
 
-def _mix(kids: list, which: int) -> tuple[dict[Outcome, int], int]:
+def mix(kids: list, which: int) -> tuple[dict[Outcome, int], int]:
     """``sum(n * pairs / total)`` over the kids ``(n, value, shifts)`` for one question."""
     p, q, s = (0, 1, 1) if which == 0 else (2, 3, 4)
     common = lcm(*[k[1][q] for k in kids])

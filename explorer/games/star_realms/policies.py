@@ -3,7 +3,10 @@
 The heuristic plays every card (bases first), uses every base, buys the most
 expensive card it can afford (an Explorer when nothing costs 2 or more),
 destroys the strongest base it can reach, then hits the weakest opponent with
-all its Combat. In choices it scraps Vipers and Scouts, discards its cheapest
+all its Combat. In the team formats it first hands the controls to every
+teammate who still has cards to play or bases to use (so the team's pooled
+Trade is spent together), and after buying to every teammate who can still
+attack. In choices it scraps Vipers and Scouts, discards its cheapest
 card, and picks the option worth most.
 
 >>> import explorer, numpy as np
@@ -69,8 +72,24 @@ def _decide(state: State, actions: tuple[Action, ...]) -> Action:
             return max(by_kind[kind], key=lambda a: _cost(state, a.args[0]))
     if "target" in by_kind:
         s = state
-        return min(by_kind["target"], key=lambda a: s.authority[s.fmt.lives[int(a.args[1]) - 1]])  # type: ignore[attr-defined]
+        return min(by_kind["target"], key=lambda a: s.authority_of(int(a.args[1]) - 1))  # type: ignore[attr-defined]
     return actions[0]
+
+
+def _teammate_to(state: State, actions: tuple[Action, ...], *, attack: bool) -> Action | None:
+    """A ``switch to player N`` towards a teammate with cards or bases left (or, with ``attack``, Combat to use)."""
+    from explorer.games.star_realms.rules import attack_actions
+
+    for a in actions:
+        if a.kind != "switch":
+            continue
+        seat = a.args[2] - 1
+        p = state.players[seat]  # type: ignore[attr-defined]
+        if p.hand or any(not r.primary_used and state.card(r.name).primary for r in p.bases):  # type: ignore[attr-defined]
+            return a
+        if attack and attack_actions(state, seat):  # type: ignore[arg-type]
+            return a
+    return None
 
 
 def heuristic_policy(state: State, rng: np.random.Generator) -> Action:
@@ -85,6 +104,9 @@ def heuristic_policy(state: State, rng: np.random.Generator) -> Action:
     uses = [a for a in actions if a.kind == "use"]
     if uses:
         return uses[0]
+    teammate = _teammate_to(state, actions, attack=False)
+    if teammate is not None:
+        return teammate
     buys = [a for a in actions if a.kind == "buy"]
     if buys:
         best = max(buys, key=lambda a: (cards[a.args[0]].cost if a.args[0] != "Explorer" else 1.5, len(a.args)))
@@ -99,5 +121,8 @@ def heuristic_policy(state: State, rng: np.random.Generator) -> Action:
         most = max(a.args[2] for a in hits)
         s = state
         return min((a for a in hits if a.args[2] == most),
-                   key=lambda a: s.authority[s.fmt.lives[a.args[1] - 1]] if a.args[0] == "player" else 0)  # type: ignore[attr-defined]
+                   key=lambda a: s.authority_of(a.args[1] - 1) if a.args[0] == "player" else 0)  # type: ignore[attr-defined]
+    teammate = _teammate_to(state, actions, attack=True)
+    if teammate is not None:
+        return teammate
     return actions[-1]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from explorer.core import Action
-from explorer.games.star_realms.effects import destroy_base, scrap_to, tasks_for
+from explorer.games.star_realms.effects import SCRAPPED_SHIP, destroy_base, scrap_to, tasks_for
 from explorer.games.star_realms.formats import base_targets, protectors, targets
 from explorer.games.star_realms.state import InPlay
 
@@ -26,6 +26,11 @@ if TYPE_CHECKING:
     from explorer.games.star_realms.state import StarRealmsState
 
 END = Action("end", ("turn",))
+
+
+def switch_action(seat: int) -> Action:
+    """The move that hands the team's main phase to teammate ``seat`` (0-based)."""
+    return Action("switch", ("to", "player", seat + 1))
 
 
 def trade_available(s: "StarRealmsState", me: int) -> int:
@@ -86,7 +91,8 @@ def attack_actions(s: "StarRealmsState", me: int) -> list[Action]:
         return []
     bases, seats, _ = attack_plan(s, me)
     found = [Action("attack", _owner_label(s, name, o)) for o, name in bases if s.card(name).defense <= combat]
-    amounts = range(1, combat + 1) if len(seats) > 1 else (combat,)
+    whole = len(seats) == 1 and s.game.variant == "whole_pool_attacks"
+    amounts = (combat,) if whole else range(1, combat + 1)
     found += [Action("attack", (*_life_label(s, q), n)) for q in seats for n in amounts]
     return list(dict.fromkeys(found))
 
@@ -110,6 +116,7 @@ def main_actions(s: "StarRealmsState") -> tuple[Action, ...]:
         if p.next_ship_to_top:
             found.append(Action("buy", ("Explorer", "to", "top")))
     found += attack_actions(s, me)
+    found += [switch_action(m) for m in s.members() if m != me]
     found.append(END)
     return tuple(dict.fromkeys(found))
 
@@ -149,12 +156,18 @@ def apply_main(s: "StarRealmsState", action: Action) -> "StarRealmsState":
                 key=lambda i: (zone[i].primary_used, zone[i].ally_used, i))
         definition = zone[i].definition
         del zone[i]
-        s = scrap_to(s.with_player(me, ships=tuple(ships), bases=tuple(bases)), name)
+        played = p.played
+        if s.game.variant == "needle_copies_scrapped" and zone is ships and definition != "Stealth Needle" \
+                and SCRAPPED_SHIP + definition not in played:
+            played = played.add(SCRAPPED_SHIP + definition)  # Stealth Needle may still copy it this turn
+        s = scrap_to(s.with_player(me, ships=tuple(ships), bases=tuple(bases), played=played), name)
         return s.replace(queue=s.queue + tasks_for(s.card(definition).scrap, me, definition, "scrap"))  # type: ignore[return-value]
     if kind == "buy":
         return acquire(s, me, args[0], to_top=len(args) > 1)
     if kind == "attack":
         return attack(s, me, args)
+    if kind == "switch":
+        return s.replace(actor=args[2] - 1)  # type: ignore[return-value]
     raise ValueError(f"not a main-phase action: {action}")
 
 
@@ -183,7 +196,7 @@ def attack(s: "StarRealmsState", me: int, args: tuple) -> "StarRealmsState":
         seat = args[1] - 1 if args[0] == "player" else next(
             q for q in attack_plan(s, me)[1] if s.fmt.teams[q] == args[1] - 1)
         authority = list(s.authority)
-        authority[s.fmt.lives[seat]] -= n
+        authority[s.fmt.lives[seat]] = max(0, authority[s.fmt.lives[seat]] - n)  # Authority stops at 0
         return s.with_player(me, combat=p.combat - n).replace(authority=tuple(authority))  # type: ignore[return-value]
     name = args[0]
     owner = args[3] - 1 if len(args) > 1 else 1 - me
@@ -226,9 +239,11 @@ def why_illegal_main(s: "StarRealmsState", action: Action) -> str:
                 return f"cannot attack {who}: outpost {next(iter(blocked.values()))} must be destroyed first"
             if seat is not None and seat not in seats:
                 return f"{who} cannot be attacked by player {me + 1} in the {s.fmt.name} format"
-            if args[2] > p.combat:
+            if not isinstance(args[2], int) or args[2] > p.combat or args[2] < 1:
                 return f"cannot attack {who} for {args[2]}: you have {p.combat} Combat"
-            return f"attack {who} with your whole {p.combat} Combat"
+            if s.game.variant == "whole_pool_attacks" and len(seats) == 1:
+                return f"attack {who} with your whole {p.combat} Combat (variant whole_pool_attacks)"
+            return f"{who} cannot be attacked now"
         name = args[0]
         if len(args) == 4 and isinstance(args[3], int):
             owner = args[3] - 1
@@ -244,4 +259,12 @@ def why_illegal_main(s: "StarRealmsState", action: Action) -> str:
         if name in s.game.cards and s.card(name).is_base and s.card(name).defense > p.combat:
             return f"{name} has defense {s.card(name).defense}, you have {p.combat} Combat"
         return f"no attackable base {name}"
+    if action.kind == "switch":
+        team = [m for m in s.members() if m != me]
+        if not team:
+            return "you have no teammate in this turn: switching is for the team formats (hydra, emperor)"
+        if len(args) == 3 and isinstance(args[2], int):
+            return f"player {args[2]} is not on your team this turn; you may switch to " + \
+                ", ".join(f"player {m + 1}" for m in team)
+        return "the move is 'switch to player N', N a teammate's seat"
     return ""

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
+from explorer.errors import RulesError
 
 from explorer.games.star_realms.formats import Format, make_format, winners
 
@@ -110,6 +111,20 @@ class StarRealmsState(State):
         fmt = self.fmt
         return tuple(self.authority[fmt.lives[s]] > 0 for s in range(fmt.players))
 
+    def authority_of(self, seat: int) -> int:
+        """The Authority of ``seat`` (0-based) in every format: Hydra teammates read their team's shared score.
+
+        ``authority`` itself is indexed by Authority score (one per Hydra team), not by seat.
+
+        >>> import explorer
+        >>> s = explorer.load_game("star_realms").initial_state(players=4, format="hydra")
+        >>> len(s.authority), s.authority_of(3)
+        (2, 75)
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.players):
+            raise RulesError(f"no seat {seat!r}: this game has seats 0 to {len(self.players) - 1}", state=self)
+        return self.authority[self.fmt.lives[seat]]
+
     def card(self, name: str) -> "Card":
         return self.game.cards[name]  # type: ignore[attr-defined]
 
@@ -198,6 +213,27 @@ class StarRealmsState(State):
         from explorer.games.star_realms.render import render
 
         return render(self)
+
+    # --- the story and positions in a player's words (story.py, position.py) ---
+    def story(self, action: Action, after: State, *, viewer: int | None = None) -> str:
+        from explorer.games.star_realms.story import story
+
+        return story(self, action, after, viewer=viewer)  # type: ignore[arg-type]
+
+    def turn_label(self) -> str:
+        from explorer.games.star_realms.story import turn_label
+
+        return turn_label(self)
+
+    def action_group(self, action: Action) -> str:
+        from explorer.games.star_realms.story import action_group
+
+        return action_group(self, action)
+
+    def position_dict(self) -> dict[str, Any]:
+        from explorer.games.star_realms.position import position_dict
+
+        return position_dict(self)
 
 
 def _replace(obj, **changes):  # type: ignore[no-untyped-def]

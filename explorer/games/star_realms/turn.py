@@ -90,13 +90,15 @@ def _next_group(s: "StarRealmsState") -> int:
 
 
 def end_turn(s: "StarRealmsState") -> "StarRealmsState":
-    """Hand over to the next teammate, or run the discard phase and queue the draw of 5."""
+    """Run the discard phase of every player of the turn group and queue their draws of 5.
+
+    In the team formats the team shares one main phase, so ``end turn`` (by either
+    teammate) ends it for the whole team: "Teammates do their Main, Discard and Draw
+    phases at the same time" (reference, Hydra).
+    """
     from explorer.games.star_realms.state import Task
 
     members = s.members()
-    i = members.index(s.actor)
-    if i + 1 < len(members):
-        return s.replace(actor=members[i + 1])  # type: ignore[return-value]
     draws = []
     for m in members:
         p: PlayerState = s.players[m]
@@ -181,7 +183,8 @@ def why_illegal(s: "StarRealmsState", action: Action) -> str:
             return f"not one of the options of {s.queue[0].card or 'this ability'} now"
         return f"first {phase(s)}"
     if _answers_a_question(action):
-        return "no ability is waiting for a decision; main-phase actions are play, use, scrap, buy, attack and end turn"
+        return "no ability is waiting for a decision; main-phase actions are play, use, scrap, buy, attack, " \
+               "switch (team formats) and end turn"
     return why_illegal_main(s, action)
 
 
@@ -202,6 +205,9 @@ def parse_notation(s: "StarRealmsState", text: str) -> Action | None:
         return END if [w.casefold() for w in rest] == ["turn"] else Action("end", tuple(rest))
     if kind in DECISION_KINDS + OUTCOME_KINDS:
         return Action(kind, tuple(int(w) if w.isdigit() else names.get(w.casefold(), w) for w in rest))
+    if kind == "switch" and len(rest) == 3 and [w.casefold() for w in rest[:2]] == ["to", "player"] \
+            and rest[2].isdigit():
+        return Action("switch", ("to", "player", int(rest[2])))
     if kind == "scrap" and len(rest) > 1 and rest[0].casefold() in ("hand", "discard", "row"):
         return Action(kind, (rest[0].casefold(), names.get(" ".join(rest[1:]).casefold(), " ".join(rest[1:]))))
     if kind == "attack" and len(rest) == 3 and rest[0].casefold() in ("player", "team") \

@@ -1,0 +1,229 @@
+"""Where the Star Realms odds start: the checks, the rest of this turn, and the start of the next one.
+
+"The next hand" is the hand a player *starts their next turn with* (see
+:mod:`explorer.games.star_realms.odds`). For a player of the turn group now
+moving that hand is drawn at the end of this turn, so the cards still in their
+hand matter first: the play policy plays every one of them (a Survey Ship draws
+a card from the deck the next hand is dealt from; a base goes into play and stays
+there, it does not go to the discard pile). :func:`rest_of_turn` plays them
+through the real rules and gives every way this turn can end, as
+``(probability, deck, discard pile, bases in play)``; :func:`start_branches` turns
+that into the starts the turn model evaluates.
+
+>>> import explorer
+>>> s = explorer.load_game("star_realms").initial_state()
+>>> while s.is_chance(): s = s.apply(s.chance_outcomes()[0][0])
+>>> [(p, len(d), sorted(pile.items())) for p, d, pile, _ in rest_of_turn(s, 0)]
+[(Fraction(1, 1), 7, [('Scout', 3)])]
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from time import perf_counter
+from typing import Any
+
+from explorer.core import Deck, Multiset
+from explorer.core.chance import multiset_draws
+from explorer.games.star_realms.odds_model import Model, TooLarge, Turn
+
+HAND = 5
+REST_LIMIT = 3_000
+"""Most turn states the rest of this turn may pass through before the odds call it too large."""
+REST_SECONDS = 0.2
+"""Most seconds the rest of this turn may take exactly before the odds call it too large."""
+
+Branch = tuple[Fraction, tuple, tuple[str, ...]]
+"""``(probability, start key, bases in play)``: one way the next turn can start."""
+
+
+def check_position(state: Any, player: int) -> None:
+    """Refuse a seat that does not exist, or a position with an effect still waiting to resolve."""
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(state.players):
+        raise ValueError(f"player must be a seat from 0 to {len(state.players) - 1}, got {player!r}")
+    if state.queue:
+        raise ValueError(f"resolve the pending effect first ({state.phase}); odds are asked in the main phase")
+
+
+def moving(state: Any, player: int) -> bool:
+    """True when ``player`` belongs to the turn group playing its main phase now."""
+    return state.stage == "main" and player in state.members()
+
+
+def bases_of(state: Any, player: int) -> tuple[str, ...]:
+    """The names of ``player``'s bases in play, sorted."""
+    return tuple(sorted(r.name for r in state.players[player].bases))
+
+
+def deal(deck: Deck, pile: Multiset, n: int = HAND) -> list[tuple[Multiset, Deck, Multiset, Fraction]]:
+    """Draw ``n`` with the rules' reshuffle: ``(hand, deck after, discard after, probability)``."""
+    if len(deck) >= n:
+        return [(h, deck.after_draw_many(h), pile, p) for h, p in deck.draw_many_outcomes(n)]
+    known = deck.contents()
+    k = min(n - len(deck), len(pile))
+    return [(known + m, Deck.shuffled(pile - m), Multiset(), p) for m, p in multiset_draws(pile, k)]
+
+
+# --------------------------------------------------------------------------- the rest of this turn
+End = tuple[Deck, Multiset, tuple[str, ...]]
+"""How a turn ends, for the next hand: the deck, the discard pile after the discard phase, the bases in play."""
+
+
+class RestOfTurn(Model):
+    """The turn model's policy (:mod:`.odds_hand`) played for where the cards go, not for the pools.
+
+    Trade, Combat and destroys are left out (so the memo merges turns that differ only by them); a
+    leaf is the end of the turn as :data:`End`; a waiting card (a Stealth Needle, Embassy Yacht, a
+    base whose primary offers a draw) is played or used with its first option.
+    """
+
+    def __init__(self, game: Any, budget: int = REST_LIMIT) -> None:
+        super().__init__(game, "combat", budget)
+        self.ends: dict[Turn, dict[End, Fraction]] = {}
+        self.deadline = float("inf")
+
+    def leaf(self, t: Turn) -> End:
+        names = Multiset(label.split(">")[0] for label in t.inplay)
+        bases = Multiset(n for n in names if self.cards[n].is_base)
+        return t.deck, t.discard + t.hand + (names - bases), tuple(sorted(bases))
+
+    def sample(self, t: Turn, rng: Any) -> End:
+        """One sampled end of the turn (draws sampled): the estimate's way through the rest of this turn."""
+        from explorer.games.star_realms.odds_hand import sample_card
+
+        while True:
+            t = self.play_simple(t)
+            if t.pending:
+                deck, discard = t.deck, t.discard
+                if not deck:
+                    if not discard:
+                        t = t._replace(pending=0)
+                        continue
+                    deck, discard = Deck.shuffled(discard), Multiset()
+                card = sample_card(deck, rng)
+                t = t._replace(hand=t.hand.add(card), deck=deck.after_draw(card), discard=discard,
+                               pending=t.pending - 1)
+                continue
+            options = self.decisions(t)
+            if not options:
+                return self.leaf(t)
+            t = options[0]
+
+    def effect(self, t: Turn, e: Any) -> list[Turn]:
+        if e.kind in ("trade", "combat", "destroy_base"):
+            return [t]
+        return super().effect(t, e)
+
+    def end(self, t: Turn) -> dict[End, Fraction]:
+        found = self.ends.get(t)
+        if found is not None:
+            return found
+        if len(self.ends) > self.budget or (not len(self.ends) & 63 and perf_counter() > self.deadline):
+            raise TooLarge(f"the rest of this turn passes more than {self.budget:,} turn states or runs out of time")
+        t = self.play_simple(t)
+        if t.pending:
+            deck, discard = t.deck, t.discard
+            if not deck:
+                if not discard:
+                    return self.end(t._replace(pending=0))
+                deck, discard = Deck.shuffled(discard), Multiset()
+            out: dict[End, Fraction] = {}
+            for card, p in deck.draw_outcomes():
+                child = t._replace(hand=t.hand.add(card), deck=deck.after_draw(card), discard=discard,
+                                   pending=t.pending - 1)
+                for o, q in self.end(child).items():
+                    out[o] = out.get(o, 0) + p * q
+        else:
+            options = self.decisions(t)
+            if options:
+                out = self.end(options[0])
+            else:
+                out = {self.leaf(t): Fraction(1)}
+        self.ends[t] = out
+        return out
+
+
+def _unplayed(state: Any, player: int) -> tuple[Fraction, Deck, Multiset, tuple[str, ...]]:
+    """The end of the turn without playing the hand's abilities: its bases go into play, the rest to the pile."""
+    p = state.players[player]
+    bases = Multiset(c for c in p.hand if state.card(c).is_base)
+    pile = p.discard + (p.hand - bases) + Multiset(r.name for r in p.ships)
+    return Fraction(1), p.deck, pile, tuple(sorted(bases + Multiset(r.name for r in p.bases)))
+
+
+def rest_turn(state: Any, player: int) -> Turn | None:
+    """The turn-model state of the rest of ``player``'s turn, or None when nothing is left to play."""
+    p = state.players[player]
+    if not p.hand and all(r.primary_used for r in p.bases):
+        return None
+    label = lambda r: f"{r.name}>{r.copied}" if r.copied else r.name  # noqa: E731
+    return Turn(hand=p.hand, inplay=Multiset([label(r) for r in p.in_play()]),
+                fired=Multiset([label(r) for r in p.in_play() if r.ally_used]),
+                used=Multiset([r.name for r in p.bases if r.primary_used]), trade=0, combat=0, destroys=0,
+                pending=0, deck=p.deck, discard=p.discard, blob=p.played, ships=0)
+
+
+@lru_cache(maxsize=256)
+def _rest(state: Any, player: int) -> tuple[tuple[Fraction, Deck, Multiset, tuple[str, ...]], ...]:
+    t = rest_turn(state, player)
+    if t is None:
+        return (_unplayed(state, player),)
+    m = rest_model(state.game)
+    m.deadline = perf_counter() + REST_SECONDS
+    try:
+        ends = m.end(t)
+    finally:
+        m.ends.clear()
+    return tuple((w, deck, pile, bases) for (deck, pile, bases), w in ends.items())
+
+
+def rest_of_turn(state: Any, player: int) -> tuple[tuple[Fraction, Deck, Multiset, tuple[str, ...]], ...]:
+    """Every way ``player``'s turn can end from here, as ``(probability, deck, discard pile, bases)``.
+
+    Only for a player moving now. The odds' play policy (:mod:`.odds_hand`):
+    every card still in hand is played and every base used (not Machine Base,
+    whose primary scraps a card from hand); ally abilities fire as in the rules;
+    a card that waits (Stealth Needle, Embassy Yacht, Blob World's choice) takes
+    its first option; optional effects are declined; draws are the rules' draws,
+    reshuffling the discard pile when the deck runs out. The pile is what the
+    discard phase leaves: discard pile, hand left over and ships in play. Raises
+    :class:`TooLarge` past :data:`REST_LIMIT` turn states or :data:`REST_SECONDS`
+    (the odds then sample the turn instead).
+    """
+    check_position(state, player)
+    if not moving(state, player):
+        raise ValueError(f"player {player + 1} is not moving now: the rest of the turn is theirs to play only")
+    if state.current_player != player:
+        return (_unplayed(state, player),)
+    return _rest(state, player)
+
+
+@lru_cache(maxsize=8)
+def rest_model(game: Any) -> RestOfTurn:
+    """One shared :class:`RestOfTurn` per game."""
+    return RestOfTurn(game)
+
+
+def clear() -> None:
+    """Forget the cached ends of turns (:func:`explorer.games.star_realms.odds.cache_clear`)."""
+    _rest.cache_clear()
+    rest_model.cache_clear()
+
+
+def start_branches(state: Any, player: int, extra: Multiset = Multiset(), top: tuple = ()) -> tuple[Branch, ...]:
+    """The starts of ``player``'s next turn, each ``(probability, key, bases in play)``.
+
+    The key is ``("known", hand, deck, discard)`` for a player not moving (they
+    hold their next hand now) and ``("draw", deck, pile)`` for the player moving,
+    after the rest of this turn; ``extra`` joins the pile and ``top`` goes on top
+    of the deck afterwards (a card bought at the end of the turn).
+    """
+    p = state.players[player]
+    if not moving(state, player):
+        deck = Deck(top + p.deck.top, p.deck.middle, p.deck.bottom)
+        return ((Fraction(1), ("known", p.hand, deck, p.discard + extra), bases_of(state, player)),)
+    found = []
+    for w, deck, pile, bases in rest_of_turn(state, player):
+        found.append((w, ("draw", Deck(top + deck.top, deck.middle, deck.bottom), pile + extra), bases))
+    return tuple(found)
