@@ -16,6 +16,15 @@ one process and the results are checked to agree before anything is timed.
 
 Ratio = icepool cold / ours cold (the goal is >= 10) and the goal for a
 repeated question is < 100 us.
+
+A second table is the **joint-draw grid**: ``draw`` (the whole joint
+distribution of what is drawn) on every shape of up to 12 items from up to 80
+in up to 8 kinds that the grid lists: 2 to 8 kinds, populations of 20, 48 and
+80 split evenly or with one dominant kind, 4, 8 and 12 drawn, and the shapes
+named in issue 8 (8 of 48 in 6 kinds, 6 of 30 in 5, 4 of 40 in 7). Each shape
+is checked against icepool exactly, then timed cold (best of a few runs, CPU
+time, so other processes on the machine disturb it less) and the ratio per
+shape is printed (goal: every ratio >= 10). ``--quick`` times fewer repeats.
 """
 
 from __future__ import annotations
@@ -147,6 +156,53 @@ def draw_questions() -> list[tuple[str, Callable[[], Any], Callable[[], Any], Ca
     return qs
 
 
+def grid_shapes() -> list[tuple[str, dict[str, int], int]]:
+    """Every shape of the joint-draw grid: (label, population, n drawn)."""
+    shapes: list[tuple[str, dict[str, int], int]] = []
+    for kinds in range(2, 9):
+        for size in (20, 48, 80):
+            even = [size // kinds + (1 if i < size % kinds else 0) for i in range(kinds)]
+            big = size - 2 * (kinds - 1)  # one dominant kind, the others 2 each
+            for split, counts in (("even", even), ("skewed", [big] + [2] * (kinds - 1))):
+                for n in (4, 8, 12):
+                    shapes.append((f"{n} of {size}, {kinds} kinds {split}", {f"k{i}": c for i, c in enumerate(counts)}, n))
+    for n, size, kinds in ((8, 48, 6), (6, 30, 5), (4, 40, 7)):  # issue 8's slow shapes
+        counts = [size // kinds + (1 if i < size % kinds else 0) for i in range(kinds)]
+        shapes.append((f"{n} of {size}, {kinds} kinds even (issue 8)", {f"k{i}": c for i, c in enumerate(counts)}, n))
+    return shapes
+
+
+def best_cpu(call: Callable[[], Any], clear: Callable[[], None], repeats: int) -> float:
+    """Best CPU time in seconds of ``call()`` right after ``clear()``."""
+    best = float("inf")
+    for _ in range(repeats):
+        clear()
+        start = time.process_time()
+        call()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def joint_grid(quick: bool = False) -> None:
+    """Time ``draw`` against icepool on every shape of the grid and print the ratio per shape."""
+    print()
+    print("joint-draw grid: draw(population, n) vs icepool Deck(population).deal(n).expand(), cold, CPU time")
+    header = ("shape", "outcomes", "ours cold", "icepool cold", "icepool/ours")
+    rows = []
+    for label, population, n in grid_shapes():
+        ours = odds.draw(population, n)
+        check(ours, as_probabilities(icepool.Deck(population).deal(n).expand(), Multiset), label)
+        mine = best_cpu(lambda: odds.draw(population, n), odds.cache_clear, 5 if quick else 15)
+        theirs = best_cpu(lambda: icepool.Deck(population).deal(n).expand(), icepool_clear, 2 if quick else 3)
+        rows.append((label, f"{len(ours.outcomes):,}", f"{mine * 1e3:,.2f} ms", f"{theirs * 1e3:,.2f} ms",
+                     f"{theirs / mine:,.1f}x"))
+        print("  " + "  ".join(rows[-1]), flush=True)
+    ratios = [float(r[-1][:-1].replace(",", "")) for r in rows]
+    worst = min(range(len(rows)), key=lambda k: ratios[k])
+    print(f"  smallest ratio: {ratios[worst]:.1f}x on {rows[worst][0]} (goal >= 10x on every shape); "
+          f"{sum(r >= 10 for r in ratios)}/{len(ratios)} shapes at or above 10x")
+
+
 def main() -> None:
     questions = dice_questions() + draw_questions()
     header = ("question", "ours cold", "ours repeated", "icepool cold", "scipy", "icepool/ours")
@@ -181,4 +237,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if "--grid" not in sys.argv:
+        main()
+    joint_grid(quick="--quick" in sys.argv)

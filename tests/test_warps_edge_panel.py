@@ -80,7 +80,8 @@ def test_assigning_tokens_by_clicking_then_undo(panel: WarpsEdgePanel) -> None:
     # seed 1: the pool holds maneuver-1 x2; a maneuver at slot 2 (speed 1) evades Demo Wisp
     assert st.pool.count("maneuver-1") == 2
     panel.choose("maneuver-1", "slot 1 · Demo Flit")
-    assert panel.status.level == "ok" and panel.match.log[-1].endswith("maneuver at slot 1")
+    assert panel.status.level == "ok"
+    assert panel.match.log[-1].endswith("maneuver at slot 1; Demo Flit evaded — reward: gain laser-1")  # the story
     assert panel.state.pool.count("maneuver-1") == 1
     board = panel.position_html.value
     assert panel.state.row[0].card == ""  # Demo Flit has speed 1: evaded, its slot is empty

@@ -4,6 +4,10 @@ Every answer is a :class:`Dist` with whole-number weights, so probabilities are
 exact ``Fraction`` values; answers are cached by composition, so asking again
 (a slider moving back) is answered from memory.
 
+Every size argument has a documented cap (``explorer.odds.limits.LIMITS``) sized so that any accepted call answers within
+2 s; past a cap, or with a wrong type, a call raises ``ValueError`` (or
+``TypeError`` for an unhashable kind or state) naming the argument and the cap.
+
 >>> from explorer.odds import dice_pool, draw_count
 >>> dice_pool(5, hit_on=3).at_least(4)
 Fraction(112, 243)

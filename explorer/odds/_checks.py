@@ -22,6 +22,7 @@ from numbers import Integral
 import numpy as np
 
 from explorer.core.multiset import Multiset
+from explorer.odds.limits import MAX_KINDS, MAX_POPULATION, cap_text
 
 
 def _range_text(low: int, high: int | None) -> str:
@@ -42,7 +43,7 @@ def whole_number(name: str, value: object, low: int, high: int | None = None, wh
         or not isinstance(value, Integral)
         or not (low <= value and (high is None or value <= high))
     ):
-        raise ValueError(f"{name} must be a whole number {_range_text(low, high)}{why}, got {value!r}")
+        raise ValueError(f"{name} must be a whole number {_range_text(low, high)}{why}, got {short(value)}")
     return int(value)
 
 
@@ -55,26 +56,61 @@ def population_pairs(population: object, name: str = "population") -> tuple[tupl
     """``(kind, count)`` pairs of a population, in ``Multiset`` order, zero counts kept.
 
     ``population`` is a mapping kind -> count or a ``Multiset``; every count must
-    be a whole number >= 0.
+    be a whole number >= 0. Caps: at most ``MAX_KINDS`` kinds and
+    ``MAX_POPULATION`` items in all.
 
     >>> population_pairs({"laser": 2, "energy": 0})
     (('energy', 0), ('laser', 2))
     >>> population_pairs({"laser": -1})
     Traceback (most recent call last):
     ...
-    ValueError: population count of 'laser' must be a whole number >= 0, got -1
+    ValueError: population count of 'laser' must be a whole number from 0 to 10000 (the cap MAX_POPULATION), got -1
     """
     if isinstance(population, Multiset):
-        return population.items()
+        pairs_in: tuple[tuple[Hashable, int], ...] = population.items()
+        _check_size(name, len(pairs_in), sum(c for _, c in pairs_in))
+        return pairs_in
     if not isinstance(population, Mapping):
         raise ValueError(
             f"{name} must be a mapping kind -> count or a Multiset, got {type(population).__name__}"
         )
+    if len(population) > MAX_KINDS:
+        _check_size(name, len(population), 0)
     pairs = []
     for kind, count in population.items():
-        pairs.append((kind, whole_number(f"{name} count of {kind!r}", count, 0)))
+        pairs.append((kind, whole_number(f"{name} count of {short(kind)}", count, 0, MAX_POPULATION,
+                                         cap_text("MAX_POPULATION"))))
+    _check_size(name, len(pairs), sum(c for _, c in pairs))
     pairs.sort(key=_sort_key)
     return tuple(pairs)
+
+
+def _check_size(name: str, kinds: int, size: int) -> None:
+    if kinds > MAX_KINDS:
+        raise ValueError(f"{name} must have at most {MAX_KINDS:,} kinds (the cap MAX_KINDS), got {kinds:,}")
+    if size > MAX_POPULATION:
+        raise ValueError(
+            f"{name} must hold at most {MAX_POPULATION:,} items in all (the cap MAX_POPULATION), got {size:,}"
+        )
+
+
+def short(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, so a refusal never echoes a huge input.
+
+    A huge whole number is described by its size instead (its digits may not
+    even be printable: Python refuses ints of more than 4,300 digits).
+
+    >>> short("x" * 100)[-8:], short(10**5000)
+    ('xxxxx...', 'a whole number of 5,001 digits')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 200:
+        digits = len(str(abs(value))) if abs(value).bit_length() < 10_000 else int(abs(value).bit_length() * 0.30103) + 1
+        return f"a whole number of {digits:,} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails must not hide the refusal
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def kind_group(
@@ -109,12 +145,17 @@ def kind_group(
         group = list(kinds)  # type: ignore[call-overload]
     if not group:
         raise ValueError(f"{name} must name at least one kind of the population, got an empty collection")
+    if len(group) > MAX_KINDS:
+        raise ValueError(f"{name} must name at most {MAX_KINDS:,} kinds (the cap MAX_KINDS), got {len(group):,}")
     for kind in group:
         try:
             present = kind in known
         except TypeError:
-            present = False
+            raise TypeError(
+                f"{name}: {short(kind)} is unhashable ({type(kind).__name__}); a kind is a string, a number or a tuple"
+            ) from None
         if not present:
-            listing = ", ".join(repr(k) for k, _ in pairs) or "none"
-            raise ValueError(f"{name}: {kind!r} is not in the population (its kinds: {listing})")
+            listing = ", ".join(short(k, 30) for k, _ in pairs[:12]) or "none"
+            more = f", ... ({len(pairs)} kinds)" if len(pairs) > 12 else ""
+            raise ValueError(f"{name}: {short(kind)} is not in the population (its kinds: {listing}{more})")
     return frozenset(group)

@@ -25,23 +25,19 @@ from math import comb
 
 from explorer.odds._checks import whole_number
 from explorer.odds.dist import Dist
-
-MAX_DICE = 1000
-"""The most dice one question may roll (keeps a stray slider from hanging a kernel)."""
-
-MAX_FACE_OUTCOMES = 1_000_000
-"""The most distinct face multisets ``dice_faces`` will list."""
-
-MAX_SUM_OUTCOMES = 1_000_000
-"""The most distinct totals ``dice_sum`` will list."""
+from explorer.odds.limits import MAX_DICE, MAX_FACE_OUTCOMES, MAX_FACE_VALUES, MAX_SIDES, MAX_SUM_OUTCOMES, cap_text
 
 
 def _dice_args(n: object, sides: object) -> tuple[int, int]:
-    return whole_number("n", n, 0, MAX_DICE), whole_number("sides", sides, 1)
+    return (whole_number("n", n, 0, MAX_DICE, cap_text("MAX_DICE")),
+            whole_number("sides", sides, 1, MAX_SIDES, cap_text("MAX_SIDES")))
 
 
 def dice_pool(n: int, *, sides: int = 6, hit_on: int) -> Dist:
     """The number of dice showing ``hit_on`` or more when ``n`` dice are rolled.
+
+    Caps: ``n`` <= 1000 (``MAX_DICE``), ``sides`` <= 1000 (``MAX_SIDES``);
+    ``hit_on`` from 1 to ``sides``.
 
     A die hits with probability (sides - hit_on + 1) / sides, independently, so
     the count is binomial; outcomes are 0..n (impossible counts listed with
@@ -81,6 +77,9 @@ def dice_faces(n: int, *, sides: int = 6) -> Dist:
 
     One outcome per multiset of faces — C(n + sides - 1, n) of them, 252 for
     5d6 — with weight n! / (m1! ... ms!), the number of orderings that show it.
+    Caps: ``n`` <= 1000, ``sides`` <= 1000, at most 200,000 face multisets
+    (``MAX_FACE_OUTCOMES``) and at most 1,000,000 faces listed in all
+    (``MAX_FACE_VALUES``: multisets times ``n``).
 
     >>> d = dice_faces(5)
     >>> len(d.outcomes), d.total, d.p((1, 2, 3, 4, 5))
@@ -91,7 +90,12 @@ def dice_faces(n: int, *, sides: int = 6) -> Dist:
     if count > MAX_FACE_OUTCOMES:
         raise ValueError(
             f"n and sides: {n}d{sides} has {count:,} face multisets, more than the "
-            f"{MAX_FACE_OUTCOMES:,} supported; ask dice_sum or dice_pool instead"
+            f"{MAX_FACE_OUTCOMES:,} supported (the cap MAX_FACE_OUTCOMES); ask dice_sum or dice_pool instead"
+        )
+    if count * n > MAX_FACE_VALUES:
+        raise ValueError(
+            f"n and sides: {n}d{sides} lists {count:,} face multisets of {n} faces, {count * n:,} faces in all, "
+            f"more than the {MAX_FACE_VALUES:,} supported (the cap MAX_FACE_VALUES); ask dice_sum or dice_pool instead"
         )
     return _faces(n, sides)
 
@@ -121,6 +125,9 @@ def _faces(n: int, sides: int) -> Dist:
 def dice_sum(n: int, *, sides: int = 6) -> Dist:
     """The total of ``n`` dice with faces 1..sides; outcomes n..n*sides.
 
+    Caps: ``n`` <= 1000, ``sides`` <= 1000 and at most 150,000 totals
+    (``MAX_SUM_OUTCOMES``).
+
     >>> d = dice_sum(3)
     >>> d.p(10), d.mean()
     (Fraction(1, 8), Fraction(21, 2))
@@ -129,7 +136,7 @@ def dice_sum(n: int, *, sides: int = 6) -> Dist:
     if n * (sides - 1) + 1 > MAX_SUM_OUTCOMES:
         raise ValueError(
             f"n and sides: {n}d{sides} has {n * (sides - 1) + 1:,} totals, more than the "
-            f"{MAX_SUM_OUTCOMES:,} supported"
+            f"{MAX_SUM_OUTCOMES:,} supported (the cap MAX_SUM_OUTCOMES)"
         )
     return _sum(n, sides)
 

@@ -264,7 +264,8 @@ class Dist:
 
         Returns one outcome when ``size`` is None, else ``size`` outcomes: a numpy
         array when the outcomes are numbers, a list otherwise. With a total below
-        2**63 each pick is one exact integer ticket.
+        2**63 each pick is one exact integer ticket. Cap: ``size`` <= 1,000,000
+        (``MAX_SAMPLE``).
 
         >>> d = Dist({0: 1, 1: 3})
         >>> d.sample(np.random.default_rng(1), 5).tolist()
@@ -335,6 +336,11 @@ def _percent(p: Fraction) -> str:
 
 
 def _size(size: object) -> int:
-    if isinstance(size, (bool, np.bool_)) or not isinstance(size, Integral) or size < 0:
-        raise ValueError(f"size must be a whole number >= 0 or None, got {size!r}")
+    from explorer.odds.limits import MAX_SAMPLE
+
+    if isinstance(size, (bool, np.bool_)) or not isinstance(size, Integral) or not 0 <= size <= MAX_SAMPLE:
+        shown = repr(size) if not isinstance(size, int) or abs(size) < 10**30 else f"a whole number of {len(str(size)):,} digits"
+        raise ValueError(
+            f"size must be a whole number from 0 to {MAX_SAMPLE:,} (the cap MAX_SAMPLE) or None, got {shown[:60]}"
+        )
     return int(size)

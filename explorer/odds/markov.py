@@ -30,8 +30,9 @@ from math import lcm
 from numbers import Rational
 from typing import Any
 
-from explorer.odds._checks import whole_number
+from explorer.odds._checks import short, whole_number
 from explorer.odds.dist import Dist
+from explorer.odds.limits import MAX_CHAIN_COMPONENT, MAX_CHAIN_STATES, MAX_CHAIN_STEPS, MAX_CHAIN_WORK, cap_text
 
 Row = tuple[tuple[Hashable, Fraction], ...]
 
@@ -94,6 +95,11 @@ def _rows(transitions: Mapping[Hashable, Any]) -> tuple[tuple[Hashable, Row], ..
         raise ValueError(
             f"transitions must be a mapping state -> {{next state: probability}}, got {type(transitions).__name__}"
         )
+    if len(transitions) > MAX_CHAIN_STATES:
+        raise ValueError(
+            f"transitions must have at most {MAX_CHAIN_STATES:,} states (the cap MAX_CHAIN_STATES), "
+            f"got {len(transitions):,}"
+        )
     rows = []
     for state, row in transitions.items():
         if isinstance(row, Dist):
@@ -131,6 +137,14 @@ def absorbing_chain(
     P(still running) <= ``tail`` (default 10**-12, so a chart has no long
     invisible tail; pass ``tail=0`` to always list ``max_steps`` steps).
 
+    Caps: at most 200 states (``MAX_CHAIN_STATES``), at most 20 transient
+    states in one cycle (``MAX_CHAIN_COMPONENT``: they are solved together by
+    exact elimination), ``max_steps`` <= 2,000 (``MAX_CHAIN_STEPS``). The exact
+    step numbers grow every step, so the listing also stops once its work (the
+    transitions times the bits of the numbers, summed over the steps) passes
+    ``MAX_CHAIN_WORK``; ``unfinished`` then holds, exactly, the chance of not
+    having ended within the steps listed.
+
     >>> duel = {"both": {"luke wins": Fraction(1, 3), "vader wins": Fraction(1, 6), "both": Fraction(1, 2)}}
     >>> r = absorbing_chain(duel, "both")
     >>> r.absorption["luke wins"], r.expected_steps, r.p_steps(1), r.p_steps(2)
@@ -140,9 +154,18 @@ def absorbing_chain(
     """
     rows = _rows(transitions)
     known = {state for state, _ in rows} | {t for _, row in rows for t, _ in row}
+    if len(known) > MAX_CHAIN_STATES:
+        raise ValueError(
+            f"transitions must name at most {MAX_CHAIN_STATES:,} states (the cap MAX_CHAIN_STATES), got {len(known):,}"
+        )
+    try:
+        hash(start)
+    except TypeError:
+        raise TypeError(f"start: {short(start)} is unhashable ({type(start).__name__}); a state is a "
+                        "string, a number or a tuple") from None
     if start not in known:
-        raise ValueError(f"start: {start!r} is not a state of transitions")
-    max_steps = whole_number("max_steps", max_steps, 1)
+        raise ValueError(f"start: {short(start)} is not a state of transitions")
+    max_steps = whole_number("max_steps", max_steps, 1, MAX_CHAIN_STEPS, cap_text("MAX_CHAIN_STEPS"))
     if isinstance(tail, bool) or not isinstance(tail, Rational) or not 0 <= tail < 1:
         raise ValueError(f"tail must be a Fraction or int from 0 up to (not including) 1, got {tail!r}")
     return _solve(rows, start, max_steps, Fraction(tail))
@@ -254,7 +277,16 @@ def _values(
         unit = [Fraction(0)] * width
         unit[i] = Fraction(1)
         values[end] = unit
-    for component in _components(table, transient):
+    components = _components(table, transient)
+    largest = max(len(c) for c in components)
+    if largest > MAX_CHAIN_COMPONENT:
+        raise ValueError(
+            f"transitions: {largest} states form one cycle (each reachable from the others), more than the "
+            f"{MAX_CHAIN_COMPONENT} solved together (the cap MAX_CHAIN_COMPONENT)"
+        )
+    if len(ends) > MAX_CHAIN_STATES:
+        raise ValueError(f"transitions: {len(ends)} absorbing states, more than {MAX_CHAIN_STATES} (the cap MAX_CHAIN_STATES)")
+    for component in components:
         members = {s: i for i, s in enumerate(component)}
         size = len(component)
         # (I - Q_cc) x = Q_out * known + [0, ..., 0, 1]
@@ -305,6 +337,8 @@ def _step_distribution(
         s: [(t, int(p * denominator), t in inside) for t, p in table[s]] for s in transient
     }
     mass = {start: 1}
+    edges = sum(len(m) for m in moves.values())
+    work = 0
     absorbed: list[int] = []
     scale = 1  # denominator ** steps taken
     for _ in range(max_steps):
@@ -319,6 +353,9 @@ def _step_distribution(
         absorbed.append(ended)
         scale *= denominator
         mass = {s: m for s, m in nxt.items() if m}
+        work += edges * scale.bit_length()
+        if work > MAX_CHAIN_WORK:  # the numbers grow every step: stop listing, `unfinished` says what is left
+            break
         # stop once P(still running) = sum(mass) / scale <= tail
         if sum(mass.values()) * tail.denominator <= tail.numerator * scale:
             break

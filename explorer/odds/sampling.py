@@ -21,6 +21,7 @@ from numbers import Real
 import numpy as np
 
 from explorer.odds._checks import whole_number
+from explorer.odds.limits import MAX_SEED, MAX_TRIALS, cap_text
 
 Z95 = 1.959963984540054
 """The two-sided 95% standard normal quantile."""
@@ -86,6 +87,8 @@ def estimate(
     ``trial`` returns a bool (the estimate is a proportion with a Wilson
     interval) or a number (a mean with a normal interval). With no ``seed`` a
     fresh one is drawn from the operating system and reported on the result.
+    Caps: ``trials`` <= 200,000 (``MAX_TRIALS``; the time is that many calls of
+    ``trial``), ``seed`` < 2**128 (``MAX_SEED``).
 
     >>> est = estimate(lambda rng: int(rng.integers(1, 7)), trials=4000, seed=1)
     >>> est.kind, est.covers(3.5)
@@ -93,11 +96,11 @@ def estimate(
     """
     if not callable(trial):
         raise ValueError(f"trial must be a function of a numpy Generator, got {type(trial).__name__}")
-    trials = whole_number("trials", trials, 1)
+    trials = whole_number("trials", trials, 1, MAX_TRIALS, cap_text("MAX_TRIALS"))
     if seed is None:
         seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
     else:
-        seed = whole_number("seed", seed, 0)
+        seed = whole_number("seed", seed, 0, MAX_SEED, cap_text("MAX_SEED"))
     rng = np.random.default_rng(seed)
     results = [trial(rng) for _ in range(trials)]
     if all(isinstance(r, (bool, np.bool_)) for r in results):

@@ -177,7 +177,7 @@ def test_sample_checks_its_arguments() -> None:
     d = Dist({0: 1})
     with pytest.raises(TypeError, match="rng must be a numpy.random.Generator"):
         d.sample(42)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"size must be a whole number >= 0 or None, got -1"):
+    with pytest.raises(ValueError, match=r"size must be a whole number from 0 to 1,000,000 \(the cap MAX_SAMPLE\) or None, got -1"):
         d.sample(np.random.default_rng(0), -1)
 
 

@@ -222,9 +222,9 @@ def test_at_least_k_plus_at_most_k_minus_one_is_one_for_draws(bag: dict[str, int
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: draw({"laser": -1}, 1), r"^population count of 'laser' must be a whole number >= 0, got -1$"),
-        (lambda: draw({"laser": 2.0}, 1), r"^population count of 'laser' must be a whole number >= 0, got 2\.0$"),
-        (lambda: draw({"laser": True}, 1), r"^population count of 'laser' must be a whole number >= 0, got True$"),
+        (lambda: draw({"laser": -1}, 1), r"^population count of 'laser' must be a whole number from 0 to 10000 \(the cap MAX_POPULATION\), got -1$"),
+        (lambda: draw({"laser": 2.0}, 1), r"^population count of 'laser' must be a whole number from 0 to 10000 \(the cap MAX_POPULATION\), got 2\.0$"),
+        (lambda: draw({"laser": True}, 1), r"^population count of 'laser' must be a whole number from 0 to 10000 \(the cap MAX_POPULATION\), got True$"),
         (lambda: draw({"laser": 3}, 4), r"^n must be a whole number from 0 to 3 \(the population size\), got 4$"),
         (lambda: draw({"laser": 3}, -1), r"^n must be a whole number from 0 to 3 \(the population size\), got -1$"),
         (lambda: draw({"laser": 3}, 1.0), r"^n must be a whole number from 0 to 3 \(the population size\), got 1\.0$"),

@@ -205,7 +205,7 @@ def test_bad_chains_are_refused_naming_the_row(chain: object, start: object, mes
 
 
 def test_max_steps_is_checked() -> None:
-    with pytest.raises(ValueError, match=r"^max_steps must be a whole number >= 1, got 0$"):
+    with pytest.raises(ValueError, match=r"^max_steps must be a whole number from 1 to 2000 \(the cap MAX_CHAIN_STEPS\), got 0$"):
         absorbing_chain(ruin(3, HALF), 1, max_steps=0)
     with pytest.raises(ValueError, match=r"^tail must be a Fraction or int from 0 up to \(not including\) 1, got 0\.1"):
         absorbing_chain(ruin(3, HALF), 1, tail=0.1)  # type: ignore[arg-type]

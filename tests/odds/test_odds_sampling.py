@@ -56,10 +56,10 @@ def test_str_reports_value_interval_trials_and_seed() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"trials": 0, "seed": 1}, r"^trials must be a whole number >= 1, got 0$"),
-        ({"trials": 2.5, "seed": 1}, r"^trials must be a whole number >= 1, got 2\.5$"),
-        ({"trials": 10, "seed": -1}, r"^seed must be a whole number >= 0, got -1$"),
-        ({"trials": 10, "seed": True}, r"^seed must be a whole number >= 0, got True$"),
+        ({"trials": 0, "seed": 1}, r"^trials must be a whole number from 1 to 200000 \(the cap MAX_TRIALS\), got 0$"),
+        ({"trials": 2.5, "seed": 1}, r"^trials must be a whole number from 1 to 200000 \(the cap MAX_TRIALS\), got 2\.5$"),
+        ({"trials": 10, "seed": -1}, r"^seed must be a whole number from 0 to 340282366920938463463374607431768211455 \(the cap MAX_SEED\), got -1$"),
+        ({"trials": 10, "seed": True}, r"^seed must be a whole number from 0 to 340282366920938463463374607431768211455 \(the cap MAX_SEED\), got True$"),
     ],
 )
 def test_bad_arguments_are_refused_by_name(kwargs: dict[str, object], message: str) -> None:

@@ -148,8 +148,9 @@ def test_p_destroy_photon_blast_needs_a_neighbouring_enemy() -> None:
 
 
 def test_next_draw_population_includes_tokens_paid_towards_a_skill() -> None:
-    """§4: unfinished skill payments go to the discard at the end of step 2, so they are in the reset bag."""
-    s = position(pool={"laser-1": 1}, bag={"energy-1": 2})
+    """§4: unfinished skill payments go to the discard at the end of step 2, so they are in the reset bag
+    (every section stunned and no enemy, so step 3 removes nothing)."""
+    s = position(pool={"laser-1": 1}, bag={"energy-1": 2}, calm=True)
     s = s.replace(skills=(SkillCard("Demo Quick Reload", Multiset({"laser-1": 1})),))
     assert odds.next_draw_population(s) == Multiset({"energy-1": 2, "laser-1": 2})
 

@@ -10,9 +10,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from explorer.core import Game, GameInfo, Variant
+from explorer.core.game import OptionSpec
 from explorer.games.warps_edge.data import DataFileError, load_data
 from explorer.games.warps_edge.state import WarpsEdgeState
 
@@ -24,6 +25,10 @@ class WarpsEdge(Game):
     action_kinds = ("fire", "maneuver", "charge", "use", "repair", "spend", "buy", "assign", "skill", "store", "take", "end",
                     "keep", "remove", "return", "gain", "rupture",
                     "draw", "skills", "skill card", "enemies", "arrive")
+
+    file_options: ClassVar[dict[str, OptionSpec]] = {}
+    """No option may come from a saved file: ``data`` is a path, chosen in code by whoever runs the kernel
+    (issue 9: "options from a file are data, not instructions")."""
 
     def __init__(self, *, variant: str | None = None, **options: Any) -> None:
         super().__init__(variant=variant, **options)
@@ -69,3 +74,19 @@ class WarpsEdge(Game):
 
     def player_name(self, player: int) -> str:
         return "Pilot"
+
+    # --- positions in the pilot's words and the referee (explorer/games/warps_edge/position.py) ---
+    def _position_from_dict(self, data: dict[str, Any], derived: list[str]) -> WarpsEdgeState:
+        from explorer.games.warps_edge.position import position_from_dict
+
+        return position_from_dict(self, data, derived)
+
+    def check_state(self, state: Any) -> None:
+        from explorer.games.warps_edge.position import check_state
+
+        check_state(self, state)
+
+    def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
+        from explorer.games.warps_edge.position import position_vocabulary
+
+        return position_vocabulary(self)

@@ -40,20 +40,109 @@ def example_position(seed_stage: str = "plans") -> WarpsEdgeState:
     return s.replace(stage=seed_stage, turn=1, row=row, skill_offer=())
 
 
+def _end_of_step_2_discard(state: WarpsEdgeState) -> Multiset:
+    """The discard as step 3 finds it: in step 2 the pool and unfinished skill payments join it (seed §4)."""
+    discard = state.discard
+    if state.stage == "actions":
+        discard = discard + state.pool
+        for card in state.skills:
+            discard = discard + card.tokens
+    return discard
+
+
+def step_3_removals(state: WarpsEdgeState) -> int:
+    """How many tokens the rest of step 3 removes from the discard, if nothing more is stunned.
+
+    Seed §4 step 3: each point of shield damage removes one token from the discard (as many as it
+    holds). In step 2 every attacker not stunned now will attack; during step 3 the attackers still
+    to come, plus a removal already waiting. Armor (an ongoing skill) lowers each attack.
+
+    >>> step_3_removals(example_position("actions"))   # 9 damage on 8 shields, an empty discard
+    0
+    """
+    if state.stage not in ("actions", "attacks") or state.outcome:
+        return 0
+    discard = len(_end_of_step_2_discard(state))
+    shields = state.shields
+    removed = 0
+    if state.stage == "attacks" and state.pending and state.pending[0].kind == "remove":
+        removed = min(state.pending[0].amount, discard)
+        discard -= removed
+    done = state.attack_index if state.stage == "attacks" else 0
+    ship = state.data.mothership(state.mothership)
+    n_row = len(state.row)
+    for i, target in enumerate(state.row + state.sections):
+        if i < done or not target.card or target.defeated or target.stunned:
+            continue
+        if i < n_row:
+            attack = state.data.enemy(target.card).attack
+        elif section_attacks(state, i - n_row):
+            attack = ship.sections[i - n_row].attack
+        else:
+            continue
+        to_shields = min(shields, max(0, attack - state.armor))
+        shields -= to_shields
+        take = min(to_shields, discard)
+        removed, discard = removed + take, discard - take
+    return removed
+
+
+def removal_choice(state: WarpsEdgeState, tokens: Multiset, k: int) -> Multiset:
+    """The ``k`` tokens the odds assume the pilot removes from ``tokens``: the cheapest first.
+
+    The pilot chooses which tokens shield damage removes (RULES.md, step 3), so this is an assumption,
+    stated with every answer that depends on it (:func:`next_draw_assumption`): lowest purchase cost
+    first, then lowest value, then by id.
+    """
+    order = sorted(tokens.elements(), key=lambda t: (state.token(t).cost, state.token(t).value, t))
+    return Multiset(order[:k])
+
+
 def next_draw_population(state: WarpsEdgeState) -> Multiset:
     """Where the next draw of 5 comes from: the bag, or, if it holds fewer than 5, the bag after the warp resets.
+
+    In step 2 and step 3 the warp-end reset comes after the rest of step 3, whose shield damage removes
+    tokens from the discard first (:func:`step_3_removals`); which ones is the pilot's choice, taken as
+    the cheapest (:func:`removal_choice`, stated by :func:`next_draw_assumption`). The attacks assumed
+    are those of every attacker not stunned now.
 
     >>> len(next_draw_population(example_position()))
     11
     """
     if len(state.bag) >= HAND:
         return state.bag
-    total = state.bag + state.discard + state.pool
+    discard = _end_of_step_2_discard(state)
+    if state.stage == "plans":  # step 2 ended in the plans stage only when the pool is empty
+        discard = discard + state.pool
+    removals = step_3_removals(state)
+    if removals:
+        discard = discard - removal_choice(state, discard, removals)
+    total = state.bag + discard
     for t in state.row + state.sections:
         total = total + t.tokens()
-    for card in state.skills:  # tokens paid towards a skill go to the discard at the end of step 2
-        total = total + card.tokens
+    if state.stage not in ("actions",):
+        for card in state.skills:  # tokens paid towards a skill go to the discard at the end of step 2
+            total = total + card.tokens
     return total
+
+
+def next_draw_assumption(state: WarpsEdgeState) -> str:
+    """The assumption the next-draw answers rest on, in words ("" when they rest on none beyond RULES.md).
+
+    >>> next_draw_assumption(example_position())
+    ''
+    """
+    if len(state.bag) >= HAND:
+        return ""
+    removals = step_3_removals(state)
+    if not removals:
+        return ("The bag holds fewer than 5 tokens: the warp ends and the draw comes from the bag "
+                "after the reset (nothing more is stunned, bought or gained).") if state.stage in (
+                    "actions", "attacks") else ""
+    gone = removal_choice(state, _end_of_step_2_discard(state), removals)
+    return (f"The bag holds fewer than 5 tokens: the warp ends after step 3, whose shield damage removes "
+            f"{removals} token{'s' if removals != 1 else ''} from the discard first (no more stuns assumed); "
+            f"you choose which — these odds assume the cheapest: {gone}.")
 
 
 def next_draw(state: WarpsEdgeState) -> Dist:
@@ -66,13 +155,20 @@ def next_draw(state: WarpsEdgeState) -> Dist:
     return draw(next_draw_population(state), HAND)
 
 
-def laser_total(state: WarpsEdgeState) -> Dist:
-    """The laser value of the next draw (lasers and tokens that count as lasers, on one target).
+def laser_total(state: WarpsEdgeState, slot: int | None = None) -> Dist:
+    """The laser value the next draw can put on one enemy: on ``slot`` (1-4), or on the best slot.
+
+    Counted as :func:`p_destroy` counts it (:func:`max_laser_value`): lasers and tokens counting as
+    lasers, a Photon Blast only when the enemy has a neighbour in the next row, a Rupture's laser-1
+    tokens and each Enhance's upgrades as far as the supply allows. So for a draw waiting with an
+    empty pool and hold, P(destroy) = P(a Warhammer, or ``laser_total`` >= the hull left).
 
     >>> laser_total(example_position()).at_least(3)
     Fraction(1, 2)
     """
-    return next_draw(state).map(lambda m: sum(state.token(k).laser_value * n for k, n in m.items()))
+    occupied = next_row(state)
+    slots = [slot] if slot is not None else [i + 1 for i, full in enumerate(occupied) if full] or [1]
+    return next_draw(state).map(lambda m: max(max_laser_value(state, m, k, occupied) for k in slots))
 
 
 def maneuver_count(state: WarpsEdgeState) -> Dist:

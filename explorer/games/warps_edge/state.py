@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
 
@@ -257,3 +257,23 @@ class WarpsEdgeState(State):
         from explorer.games.warps_edge.render import render
 
         return render(self)
+
+    # --- positions, story and turns (position.py, story.py) ---------------------
+    def position_dict(self) -> dict[str, Any]:
+        from explorer.games.warps_edge.position import position_dict
+
+        return position_dict(self)
+
+    def story(self, action: Action, after: "State", *, viewer: int | None = None) -> str:
+        from explorer.games.warps_edge.story import story
+
+        return story(self, action, after)  # type: ignore[arg-type]
+
+    def turn_label(self) -> str:
+        """``"Warp 2 · Turn 7"``; "" during setup."""
+        return f"Warp {self.warp} · Turn {self.turn}" if self.turn else ""
+
+    def action_group(self, action: Action) -> str:
+        from explorer.games.warps_edge.story import action_group
+
+        return action_group(action)

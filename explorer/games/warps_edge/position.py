@@ -1,0 +1,242 @@
+"""The Warp's Edge position in the pilot's words, and the referee that checks any position from outside.
+
+A position lists what a pilot at the table can see or count: starfighter, hull, shields, the token
+zones (bag, pool, hold, discard, removed, supply) as counted names, the enemy row with the tokens
+below (stunning) and above each card, the enemy deck by level (contents: the order is unknown), the
+mothership sections with their damage markers, the skill cards and their state, warp and turn.
+Left out on purpose: the order inside the enemy deck's layers and the skill deck's unknown part (the
+skill card put at the bottom at setup is kept: the pilot knows it).
+
+>>> import explorer
+>>> game = explorer.load_game("warps_edge")
+>>> s = game.initial_state()
+>>> d = position_dict(s)
+>>> d["starfighter"], d["hull"], d["bag"][:2]
+('Demo Kestrel', 8, ['energy-1 x3', 'energy-2'])
+>>> game.position_from_text(s.position_text()) == s
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from explorer.core import Deck, Multiset
+from explorer.core.position import PositionReader, check_conserved, counted
+from explorer.errors import StateFormatError
+from explorer.games.warps_edge.state import CHOICE_PENDING, CHANCE_PENDING, PHASES, Pending, SkillCard, Target
+
+if TYPE_CHECKING:
+    from explorer.games.warps_edge.state import WarpsEdgeState
+
+LAYERS = ("yellow", "orange", "red")
+OUTCOMES = ("", "won", "lost-hull", "lost-warp")
+MAX_COUNT = 999
+
+
+def _target_dict(t: Target, *, section: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"name" if section else "enemy": t.card}
+    if section:
+        out["damage_marker"] = t.defeated
+    if t.below:
+        out["below"] = counted(t.below)
+    if t.above:
+        out["above"] = counted(t.above)
+    for key in ("lasers", "maneuvers", "energy"):
+        if getattr(t, key):
+            out[key] = getattr(t, key)
+    if t.stunned:
+        out["stunned"] = True
+    if t.marks:
+        out["marks"] = counted(t.marks)
+    return out
+
+
+def position_dict(s: "WarpsEdgeState") -> dict[str, Any]:
+    """The position as nested tables of names and whole numbers (see the module docstring)."""
+    out: dict[str, Any] = {
+        "starfighter": s.starfighter, "mothership": s.mothership, "stage": s.stage,
+        "warp": s.warp, "turn": s.turn, "hull": s.hull, "shields": s.shields,
+    }
+    for zone in ("bag", "pool", "hold", "discard", "removed", "supply"):
+        out[zone] = counted(getattr(s, zone))
+    out["enemy_row"] = [_target_dict(t, section=False) for t in s.row]
+    out["enemy_deck"] = {colour: counted(layer.contents()) for colour, layer in zip(LAYERS, s.enemy_deck)}
+    out["enemies_defeated"] = counted(s.defeated)
+    out["enemies_in_box"] = counted(s.enemy_box)
+    out["sections"] = [_target_dict(t, section=True) for t in s.sections]
+    out["skills"] = [{"name": c.name, "tokens": counted(c.tokens), "exhausted": c.exhausted, "active": c.active,
+                      "activated": c.activated} for c in s.skills]
+    out["skill_offer"] = list(s.skill_offer)
+    out["skill_deck"] = counted(s.skill_deck.middle + Multiset(s.skill_deck.top))
+    out["skill_deck_bottom"] = list(s.skill_deck.bottom)
+    out["level_index"] = s.level_index
+    out["attack_index"] = s.attack_index
+    out["credit"] = s.credit
+    out["warhammer"] = s.warhammer
+    out["pending"] = [{"kind": p.kind, "amount": p.amount, "token": p.token} for p in s.pending]
+    out["outcome"] = s.outcome
+    return out
+
+
+def _read_target(r: PositionReader, tokens: set[str], *, section: bool, names: set[str]) -> Target:
+    card = r.text("name" if section else "enemy", sorted(names | ({""} if not section else set())))
+    defeated = r.flag("damage_marker", False) if section else False
+    t = Target(card=card, below=r.names("below", tokens), above=r.names("above", tokens),
+               lasers=r.int("lasers", 0, 10_000, 0), maneuvers=r.int("maneuvers", 0, 10_000, 0),
+               energy=r.int("energy", 0, 10_000, 0), stunned=r.flag("stunned", False), defeated=defeated,
+               marks=r.names("marks", tokens | {"skill"}))
+    r.finish()
+    return t
+
+
+def position_from_dict(game: Any, data: dict[str, Any], derived: list[str]) -> "WarpsEdgeState":
+    """Build a state from a position table; names and ranges are checked here, the rest by :func:`check_state`."""
+    from explorer.games.warps_edge.state import WarpsEdgeState
+
+    d = game.data
+    r = PositionReader(data, "position")
+    fighter = r.text("starfighter", [f.name for f in d.starfighters])
+    ship = r.text("mothership", [m.name for m in d.motherships])
+    tokens = {t.id for t in d.tokens}
+    enemies = {e.name for e in d.enemies}
+    skills = {k.name for k in d.skills}
+    zones = {z: r.names(z, tokens) for z in ("bag", "pool", "hold", "discard", "removed")}
+    if r.has("supply"):
+        supply = r.names("supply", tokens)
+    else:
+        box = game.initial_state(starfighter=fighter, mothership=ship).all_tokens()
+        seen = Multiset()
+        for z in zones.values():
+            seen = seen + z
+        supply = Multiset()  # the rest, filled in after the targets and skills are read
+        derived.append("supply: the tokens of the box not seen in any other zone")
+    row = [_read_target(t, tokens, section=False, names=enemies) for t in r.tables("enemy_row", (4, 4))]
+    ship_data = d.mothership(ship)
+    secs = [_read_target(t, tokens, section=True, names={x.name for x in ship_data.sections})
+            for t in r.tables("sections", (len(ship_data.sections), len(ship_data.sections)))]
+    deck_r = r.table("enemy_deck")
+    layers = tuple(Deck.shuffled(deck_r.names(c, enemies, ())) for c in LAYERS)
+    deck_r.finish()
+    cards = []
+    for k, sr in enumerate(r.tables("skills", (0, 18))):
+        cards.append(SkillCard(sr.text("name", sorted(skills)), sr.names("tokens", tokens), sr.flag("exhausted", False),
+                               sr.flag("active", False), sr.flag("activated", False)))
+        sr.finish()
+    pending = []
+    for pr in r.tables("pending", (0, 50)):
+        pending.append(Pending(pr.text("kind", sorted(CHOICE_PENDING + CHANCE_PENDING + ("gain", "shields", "stun"))),
+                               pr.int("amount", 0, MAX_COUNT, 1), pr.text("token", sorted(tokens | {""}), "")))
+        pr.finish()
+    if not r.has("supply"):
+        used = Multiset()
+        for z in zones.values():
+            used = used + z
+        for t in row + secs:
+            used = used + t.tokens()
+        for c in cards:
+            used = used + c.tokens
+        if not used <= box:
+            supply = Multiset()  # the referee names the extra token
+        else:
+            supply = box - used
+    state = WarpsEdgeState(
+        game=game, stage=r.text("stage", list(PHASES)), starfighter=fighter, mothership=ship,
+        hull=r.int("hull", 0, 10_000), shields=r.int("shields", 0, 10_000), supply=supply,
+        skill_deck=Deck(middle=r.names("skill_deck", skills, ()), bottom=r.ordered("skill_deck_bottom", skills, ())),
+        skill_offer=r.ordered("skill_offer", skills, ()), skills=tuple(cards), enemy_deck=layers,
+        enemy_box=r.names("enemies_in_box", enemies, ()), level_index=r.int("level_index", 0, 3, 3),
+        row=tuple(row), sections=tuple(secs), defeated=r.names("enemies_defeated", enemies, ()),
+        warp=r.int("warp", 1, 100), turn=r.int("turn", 0, 100_000), credit=r.int("credit", 0, 10_000, 0),
+        warhammer=r.flag("warhammer", False), pending=tuple(pending),
+        attack_index=r.int("attack_index", 0, len(row) + len(secs), 0), outcome=r.text("outcome", OUTCOMES, ""),
+        **zones)
+    r.finish()
+    return state
+
+
+def check_state(game: Any, s: "WarpsEdgeState") -> None:
+    """The referee: names exist, every token, enemy and skill card is conserved, values in range, a reachable stage."""
+    d = game.data
+    try:
+        fighter = d.starfighter(s.starfighter)
+    except KeyError:
+        raise StateFormatError(f"starfighter: unknown {s.starfighter!r}; allowed: "
+                               f"{', '.join(f.name for f in d.starfighters)}") from None
+    try:
+        ship = d.mothership(s.mothership)
+    except KeyError:
+        raise StateFormatError(f"mothership: unknown {s.mothership!r}; allowed: "
+                               f"{', '.join(m.name for m in d.motherships)}") from None
+    if s.stage not in PHASES:
+        raise StateFormatError(f"stage: unknown {s.stage!r}; allowed: {', '.join(PHASES)}")
+    box = game.initial_state(starfighter=s.starfighter, mothership=s.mothership)
+    zones = {z: getattr(s, z) for z in ("bag", "pool", "hold", "discard", "supply", "removed")}
+    for i, t in enumerate(s.row):
+        zones[f"enemy_row[{i}]"] = t.tokens()
+    for i, t in enumerate(s.sections):
+        zones[f"sections[{i}]"] = t.tokens()
+    for i, c in enumerate(s.skills):
+        zones[f"skills[{i}].tokens"] = c.tokens
+    check_conserved(box.all_tokens(), zones, "token")
+    # the deck is built one level at a time in setup: levels not dealt yet are in no zone
+    level_cards = Multiset(e.name for e in d.enemies if e.level <= s.level_index)
+    check_conserved(level_cards, {"enemy_row": Multiset(t.card for t in s.row if t.card),
+                                  **{f"enemy_deck.{c}": layer.contents() for c, layer in zip(LAYERS, s.enemy_deck)},
+                                  "enemies_defeated": s.defeated, "enemies_in_box": s.enemy_box}, "enemy card")
+    for c, layer in zip(LAYERS, s.enemy_deck):
+        for name in layer.contents().kinds():
+            if d.enemy(name).colour != c:
+                raise StateFormatError(f"enemy_deck.{c}: {name!r} is a {d.enemy(name).colour} (level "
+                                       f"{d.enemy(name).level}) card")
+    check_conserved(Multiset(k.name for k in d.skills),
+                    {"skills": Multiset(c.name for c in s.skills), "skill_offer": Multiset(s.skill_offer),
+                     "skill_deck": s.skill_deck.contents()}, "skill card")
+    if len(s.row) != 4:
+        raise StateFormatError(f"enemy_row: expected 4 slots, got {len(s.row)}")
+    if [t.card for t in s.sections] != [x.name for x in ship.sections]:
+        raise StateFormatError(f"sections: expected {[x.name for x in ship.sections]} in order")
+    if not 0 <= s.hull <= s.max_hull or (s.hull == 0) != (s.outcome == "lost-hull"):
+        raise StateFormatError(f"hull: expected 1 to {s.max_hull} (0 only when the game is lost), got {s.hull}")
+    if not 0 <= s.shields <= s.max_shields:
+        raise StateFormatError(f"shields: expected 0 to {s.max_shields}, got {s.shields}")
+    if len(s.hold) > s.hold_size:
+        raise StateFormatError(f"hold: {len(s.hold)} tokens but {s.starfighter} holds {s.hold_size}")
+    if not 1 <= s.warp <= s.warp_track:
+        raise StateFormatError(f"warp: expected 1 to {s.warp_track} (the {s.mothership}'s track), got {s.warp}")
+    setup = s.stage.startswith("setup")
+    if setup != (s.turn == 0) and not (s.stage == "setup-deck" and s.turn == 0):
+        raise StateFormatError(f"turn: {s.turn} in stage {s.stage!r} (turn 0 is setup; turns start at 1)")
+    if s.pool and s.stage not in ("actions", "setup-deck", "arrivals"):
+        raise StateFormatError(f"pool: holds tokens in stage {s.stage!r}; the pool goes to the discard at the end "
+                               "of step 2")
+    if s.credit and s.stage != "actions":
+        raise StateFormatError(f"credit: buying credit exists only in step 2, got {s.credit} in {s.stage!r}")
+    if s.skill_offer and s.stage != "setup-keep":
+        raise StateFormatError("skill_offer: the two drawn skill cards wait only in setup (keep a skill card)")
+    if s.stage == "setup-keep" and len(s.skill_offer) != 2:
+        raise StateFormatError(f"skill_offer: 2 cards to choose from in setup, got {len(s.skill_offer)}")
+    if not setup and len(s.skills) < 1:
+        raise StateFormatError("skills: the pilot keeps one skill card at setup")
+    for i, t in enumerate(s.sections):
+        if t.defeated and t.tokens():
+            raise StateFormatError(f"sections[{i}]: a defeated section holds no tokens")
+    if s.outcome == "won" and not all(t.defeated for t in s.sections):
+        raise StateFormatError("outcome: 'won' needs every section's damage marker")
+    if s.outcome != "won" and s.sections and all(t.defeated for t in s.sections):
+        raise StateFormatError("outcome: every section is defeated, so the game is won")
+    del fighter
+
+
+def position_vocabulary(game: Any) -> dict[str, tuple[str, ...]]:
+    """The names a pilot may pick in each position key."""
+    d = game.data
+    tokens = tuple(t.id for t in d.tokens)
+    enemies = tuple(e.name for e in d.enemies)
+    skills = tuple(k.name for k in d.skills)
+    return {
+        "starfighter": tuple(f.name for f in d.starfighters), "mothership": tuple(m.name for m in d.motherships),
+        **{z: tokens for z in ("bag", "pool", "hold", "discard", "removed", "supply", "below", "above")},
+        "enemy": enemies, "enemy_deck": enemies, "enemies_defeated": enemies, "enemies_in_box": enemies,
+        "skills": skills, "skill_deck": skills, "skill_offer": skills, "stage": tuple(PHASES),
+    }
