@@ -68,6 +68,28 @@ def _check_state(state: explorer.State, game: explorer.Game) -> None:
         assert state.parse_action(str(a)) == a
 
 
+def _check_position(state: explorer.State, game: explorer.Game) -> None:
+    """DESIGN.md rule 7: the position in a player's words reads back to the same position text.
+
+    Compared as text because the format leaves out what a player cannot see (a deck's order).
+    """
+    text = state.position_text()
+    assert isinstance(text, str) and text
+    again = game.position_from_text(text)
+    assert again.position_text() == text, "the position text did not round-trip"
+    assert again.current_player == state.current_player and again.phase == state.phase
+
+
+def _check_story(match: Match) -> None:
+    """DESIGN.md rule 8: every move is told by the rules in one line, also as each seat sees it."""
+    i = len(match.entries) - 1
+    for viewer in (None, 0):
+        line = match.log_line(i, viewer=viewer)
+        assert isinstance(line, str) and line.startswith(f"{i + 1}. ") and len(line) > len(f"{i + 1}. ")
+        assert "\n" not in line, f"a log line is one line: {line!r}"
+    assert isinstance(match.state.turn_label(), str)
+
+
 def _check_illegal(state: explorer.State) -> None:
     before = state.to_json()
     with pytest.raises(IllegalActionError) as err:
@@ -91,6 +113,8 @@ def test_random_playout_keeps_every_invariant(game: explorer.Game, seed: int) ->
             checked += 1
         if checked <= 3:
             _check_illegal(state)
+        if checked % 10 == 1 and not state.is_chance():
+            _check_position(state, game)
         if state.is_terminal():
             break
         before = state.to_json()
@@ -100,6 +124,7 @@ def test_random_playout_keeps_every_invariant(game: explorer.Game, seed: int) ->
             actions = state.legal_actions()
             match.step(actions[int(match.rng.integers(len(actions)))])
         assert state.to_json() == before, "apply changed the old state"
+        _check_story(match)
 
 
 def test_match_replays_exactly_from_its_json(game: explorer.Game) -> None:
