@@ -1,0 +1,275 @@
+"""The Space Fleet Command position: two fleets of tiles on a table, hands, the deck, the round.
+
+A state is a frozen value. ``stage`` says what happens next:
+
+``place``       setup: the players place ships in turn (a decision)
+``deal``        setup: 2 cards dealt to each player (chance: one card per node)
+``draw``        Initiative Phase: each player draws 2 (chance)
+``discard``     hand limit: a player over the limit discards (decision)
+``initiative``  each player puts a card face down (decision; Player 1, then Player 2)
+``tie``         round 1 tie on number and symbol: who takes initiative (chance)
+``movement``    Movement Phase: choose a ship and how many tiles it has
+``path``        Movement Phase: choose the manoeuvres the ship lays out
+``activation``  Activation Phase: activate a ship, play a card, or pass
+``combat``      Combat Phase: shoot, play Big Guns, or hold fire
+``shot``        Combat Phase: the card drawn for a shot (chance)
+``repair``      Combat Phase: the target's owner may play Repair
+``over``        the deck ran out when a card was needed
+
+>>> import explorer
+>>> s = explorer.load_game("fleet_command").initial_state()
+>>> s.phase, s.current_player, len(s.deck)
+('setup: place ships', 0, 54)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: hints)
+from explorer.games.fleet_command.geometry import Pose
+
+if TYPE_CHECKING:
+    from explorer.games.fleet_command.cards import DataSet, Parameters, ShipType
+
+EMPTY: Multiset = Multiset()
+
+PHASES = {
+    "place": "setup: place ships",
+    "deal": "setup: deal 2 cards each",
+    "draw": "Initiative Phase: draw",
+    "discard": "Initiative Phase: discard to the hand limit",
+    "initiative": "Initiative Phase: choose a card",
+    "tie": "Initiative Phase: break the tie",
+    "movement": "Movement Phase",
+    "path": "Movement Phase: lay out the path",
+    "activation": "Activation Phase",
+    "combat": "Combat Phase",
+    "shot": "Combat Phase: draw for the shot",
+    "repair": "Combat Phase: Repair?",
+    "over": "game over",
+}
+CHANCE_STAGES = ("deal", "draw", "shot", "tie")
+
+
+@dataclass(frozen=True)
+class Ship:
+    """A ship tile. ``pose`` is ``None`` before it is placed and after it is destroyed.
+
+    ``moved``/``activated``/``shot`` are this phase's marks; ``attached`` holds the
+    cards a Construction Ship attached to it.
+    """
+
+    name: str
+    kind: str
+    cubes: int
+    pose: Pose | None = None
+    moved: bool = False
+    activated: bool = False
+    shot: bool = False
+    destroyed: bool = False
+    attached: Multiset[str] = EMPTY
+
+    @property
+    def on_table(self) -> bool:
+        return self.pose is not None and not self.destroyed
+
+
+@dataclass(frozen=True)
+class Fleet:
+    """One player's ships, hand, cube supply and this round's choices.
+
+    ``chosen``: the card put face down for initiative; ``passed``: holds fire
+    for the rest of the Combat Phase; ``range_bonus``: Big Guns this turn.
+    """
+
+    ships: tuple[Ship, ...]
+    hand: Multiset[str] = EMPTY
+    supply: int = 0
+    chosen: str = ""
+    passed: bool = False
+    range_bonus: int = 0
+
+    def ship(self, name: str) -> Ship:
+        for s in self.ships:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+    def index(self, name: str) -> int:
+        for i, s in enumerate(self.ships):
+            if s.name == name:
+                return i
+        raise KeyError(name)
+
+    def cubes_on_ships(self) -> int:
+        return sum(s.cubes for s in self.ships if not s.destroyed)
+
+    def surviving(self) -> int:
+        return sum(1 for s in self.ships if not s.destroyed)
+
+
+@dataclass(frozen=True)
+class Moving:
+    """The ship laying out its path: how many tiles it has and whether it may barrel roll."""
+
+    ship: str
+    tiles: int
+    roll: bool = False
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A shot being resolved: who shoots whom, the card (``""`` until drawn), cubes still to remove."""
+
+    shooter: str
+    target: str
+    card: str = ""
+    hits: int = 0
+    close: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class FleetState(State):
+    """One position of Space Fleet Command (see the module docstring for the stages)."""
+
+    stage: str
+    fleets: tuple[Fleet, Fleet]
+    deck: Deck
+    discard: Multiset[str] = EMPTY
+    round: int = 0
+    initiative: int = -1
+    actor: int = 0
+    draws: tuple[int, ...] = ()
+    passes: int = 0
+    moving: Moving | None = None
+    shot: Shot | None = None
+    outcome: str = ""
+
+    # --- data ------------------------------------------------------------
+    @property
+    def data(self) -> "DataSet":
+        return self.game.data  # type: ignore[attr-defined]
+
+    @property
+    def params(self) -> "Parameters":
+        return self.game.params  # type: ignore[attr-defined]
+
+    def ship_type(self, ship: Ship) -> "ShipType":
+        return self.data.ship(ship.kind)
+
+    def with_fleet(self, player: int, **changes: Any) -> "FleetState":
+        fleets = list(self.fleets)
+        fleets[player] = _replace(fleets[player], **changes)
+        return self.replace(fleets=tuple(fleets))  # type: ignore[return-value]
+
+    def with_ship(self, player: int, name: str, **changes: Any) -> "FleetState":
+        fleet = self.fleets[player]
+        ships = list(fleet.ships)
+        i = fleet.index(name)
+        ships[i] = _replace(ships[i], **changes)
+        return self.with_fleet(player, ships=tuple(ships))
+
+    def replace(self, **changes: Any) -> "FleetState":
+        """A copy with some fields changed (fast: see ``_replace``)."""
+        return _replace(self, **changes)  # type: ignore[no-any-return]
+
+    # --- the game surface --------------------------------------------------
+    @property
+    def phase(self) -> str:
+        text = PHASES[self.stage]
+        return f"round {self.round} · {text}" if self.round and self.stage != "over" else text
+
+    @property
+    def current_player(self) -> int:
+        stage = self.stage
+        if stage == "over":
+            return TERMINAL
+        if stage in CHANCE_STAGES:
+            return CHANCE
+        if stage == "discard":
+            limit = self.params.hand_limit
+            return next(p for p in (0, 1) if len(self.fleets[p].hand) > limit)
+        if stage == "initiative":
+            return next(p for p in (0, 1) if not self.fleets[p].chosen)
+        if stage == "repair":
+            return 1 - self.actor
+        return self.actor
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        from explorer.games.fleet_command.rules import legal_actions
+
+        return legal_actions(self)
+
+    def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        from explorer.games.fleet_command.rules import chance_outcomes
+
+        return chance_outcomes(self)
+
+    def _apply(self, action: Action) -> "FleetState":
+        from explorer.games.fleet_command.rules import apply_action
+
+        return apply_action(self, action)
+
+    def _result(self) -> Result:
+        from explorer.games.fleet_command.rules import result
+
+        return result(self)
+
+    def why_illegal(self, action: Action) -> str:
+        from explorer.games.fleet_command.rules import why_illegal
+
+        return why_illegal(self, action) or super().why_illegal(action)
+
+    def render(self) -> str:
+        from explorer.games.fleet_command.story import render
+
+        return render(self)
+
+    # --- stories, turns and positions in the game's words -------------------
+    def story(self, action: Action, after: State, *, viewer: int | None = None) -> str:
+        from explorer.games.fleet_command.story import story
+
+        return story(self, action, after, viewer)  # type: ignore[arg-type]
+
+    def turn_label(self) -> str:
+        from explorer.games.fleet_command.story import turn_label
+
+        return turn_label(self)
+
+    def action_group(self, action: Action) -> str:
+        from explorer.games.fleet_command.story import action_group
+
+        return action_group(self, action)
+
+    def position_dict(self) -> dict[str, Any]:
+        from explorer.games.fleet_command.position import position_dict
+
+        return position_dict(self)
+
+
+def _replace(obj: Any, **changes: Any) -> Any:
+    """``dataclasses.replace`` without re-running ``__init__`` (a rules step does many), fields checked.
+
+    Private cache entries (``_legal_cache`` and the like) are not carried over.
+    """
+    cls = type(obj)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = frozenset(f.name for f in dataclasses.fields(cls))
+    for key in changes:
+        if key not in names:
+            raise TypeError(f"{cls.__name__} has no field {key!r}")
+    new = object.__new__(cls)
+    d = new.__dict__
+    for key, value in obj.__dict__.items():
+        if key in names:
+            d[key] = value
+    d.update(changes)
+    return new
+
+
+_FIELDS: dict[type, frozenset[str]] = {}

@@ -1,0 +1,75 @@
+"""The Space Fleet Command panel without a browser: select a ship, move it, the map and the odds follow."""
+
+from __future__ import annotations
+
+import pytest
+
+import explorer
+from explorer.games.fleet_command.tactics import EXAMPLE
+from widgets.fleet_command import FleetCommandPanel
+from widgets.fleet_command.odds_views import destroy_figure, initiative_figure, reach_view, shot_odds_figure
+from widgets.fleet_command.table_view import arc_outline, table_figure
+
+
+@pytest.fixture(scope="module")
+def example() -> explorer.State:
+    return explorer.load_game("fleet_command").position_from_text(EXAMPLE)
+
+
+def test_the_table_figure_draws_every_ship_and_the_selected_arc(example: explorer.State) -> None:
+    fig = table_figure(example, selected=(0, "Interceptor"))
+    assert fig.layout.meta == {"ships": 2, "arc": "Interceptor", "reach": 0, "ghost": 0}
+    labels = [t for t in fig.data if t.mode == "text"]
+    assert sum(len(t.x) for t in labels) == 2 and labels[0].text[0] == "➤3"  # the arrow symbol and 3 cubes
+
+
+def test_the_arc_outline_reaches_range_forward_of_the_front_edge(example: explorer.State) -> None:
+    pose = example.fleets[0].ship("Interceptor").pose
+    pts = arc_outline(pose, 2, omnidirectional=False)
+    assert max(y for _, y in pts) == pytest.approx(4.0 + 2)  # front edge at y = 4, range 2
+    assert min(y for _, y in pts) == pytest.approx(4.0)  # nothing behind the front
+
+
+def test_the_odds_views_answer_from_the_live_position(example: explorer.State) -> None:
+    fig = shot_odds_figure(example)
+    assert list(fig.data[0].x) == ["Interceptor → Fighter"] and fig.data[0].y[0] == pytest.approx(1 / 3)
+    assert destroy_figure(example).data[0].y[0] == 0
+    assert "Interceptor" in reach_view(example)
+    assert initiative_figure(example).layout.title.text.startswith("Player 1")
+
+
+def test_select_a_ship_move_it_and_the_map_and_shot_odds_change() -> None:
+    panel = FleetCommandPanel(seed=1)
+    assert panel.state.stage == "movement" and panel.state.actor == 1
+    interceptor = next(v for label, v in panel.ship_pick.options if label.startswith("Player 2 · Interceptor"))
+    panel.ship_pick.value = interceptor
+    panel.tiles_pick.value = "cube"
+    assert panel.figure.layout.meta["arc"] == "Interceptor" and panel.figure.layout.meta["reach"] > 20
+    before = panel.state.fleets[1].ship("Interceptor").pose
+    assert panel.move_selected() and panel.state.stage == "path"
+    shooting = next(a for label, a in panel.path_pick.options if "can shoot" in label)
+    panel.path_pick.value = shooting
+    assert panel.figure.layout.meta["ghost"] >= 3  # the path's tiles, drawn as ghosts
+    assert panel.lay_out() and panel.state.stage == "movement"
+    assert panel.state.fleets[1].ship("Interceptor").pose != before
+    # Player 1 moves next: the Interceptor now sits in some of their ships' arcs
+    panel.tabs.selected_index = 1
+    shots = panel.odds.figures[0]
+    assert shots.layout.meta["shots"] > 0
+
+
+def test_a_refused_move_is_a_status_line_not_an_exception() -> None:
+    panel = FleetCommandPanel(seed=1)
+    mine = next(v for label, v in panel.ship_pick.options if label.startswith("Player 1"))
+    panel.ship_pick.value = mine  # Player 2 moves first: Player 1's ship cannot start a move
+    assert panel.move_selected() is False
+    assert "cannot start a move" in panel.status.widget.value
+    assert panel.lay_out() is False and panel.state.stage == "movement"
+
+
+def test_the_position_editor_reads_the_table_back_through_the_referee() -> None:
+    panel = FleetCommandPanel(seed=2)
+    panel.tabs.selected_index = 2  # "Set up position"
+    assert "Internal error" not in panel.status.widget.value
+    state = panel.state
+    assert panel.game.position_from_text(state.position_text()) == state

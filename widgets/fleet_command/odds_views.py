@@ -1,0 +1,122 @@
+"""The Odds tab of the Space Fleet Command panel: shot, destroy, initiative and reach, exact, from the live table.
+
+Every number comes from ``explorer.games.fleet_command.odds`` as a fraction;
+floats appear only on the chart. The asking player is the one deciding (at a
+chance node, the player to act); their hand is known, the other hand is not.
+
+>>> import explorer
+>>> from explorer.games.fleet_command.tactics import EXAMPLE
+>>> s = explorer.load_game("fleet_command").position_from_text(EXAMPLE)
+>>> fig = shot_odds_figure(s)
+>>> list(fig.data[0].x), [round(y, 4) for y in fig.data[0].y]
+(['Interceptor → Fighter'], [0.3333])
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import plotly.graph_objects as go
+
+from explorer.games.fleet_command import odds, tactics
+from widgets.common.charts import FONT, PALETTE, fmt_prob
+
+
+def asker(state: Any) -> int:
+    """Whose odds the tab shows: the deciding player, or the player to act at a chance node."""
+    return state.current_player if state.current_player >= 0 else state.actor
+
+
+def _layout(fig: go.Figure, title: str, height: int = 300) -> go.Figure:
+    fig.update_layout(title={"text": title, "x": 0.01, "font": {"size": 13}}, height=height,
+                      margin={"l": 10, "r": 10, "t": 40, "b": 10}, font={"family": FONT, "size": 12},
+                      yaxis={"tickformat": ".0%", "range": [0, 1.05]}, barmode="group",
+                      legend={"orientation": "h", "y": -0.25}, plot_bgcolor="white")
+    return fig
+
+
+def shot_odds_figure(state: Any) -> go.Figure:
+    """P(a cube is removed) for every shot the asking player's ships have now: drawing, or the best card in hand."""
+    player = asker(state)
+    pairs = [(s.name, t) for s in state.fleets[player].ships if s.on_table and not s.shot
+             for t in tactics.targets(state, player, s.name)]
+    labels, draw, best, hover_d, hover_b = [], [], [], [], []
+    for name, target in pairs:
+        got = odds.shot_odds(state, player, name, target)
+        labels.append(f"{name} → {target}")
+        draw.append(float(got.draw))
+        hover_d.append(f"drawing: {fmt_prob(got.draw)} against {got.cubes} cube(s)")
+        good = [c for c, p in got.hand.items() if p == 1]
+        best.append(1.0 if good else 0.0)
+        hover_b.append("sure hit with " + ", ".join(good) if good else "no card in hand hits")
+    fig = go.Figure([go.Bar(x=labels, y=draw, name="draw from the deck", marker_color=PALETTE[0],
+                            hovertext=hover_d, hoverinfo="text+x", text=[f"{y:.0%}" for y in draw],
+                            textposition="outside"),
+                     go.Bar(x=labels, y=best, name="best card in hand", marker_color=PALETTE[1],
+                            hovertext=hover_b, hoverinfo="text+x")])
+    who = state.game.player_name(player)
+    title = f"{who}: chance a shot removes a cube" if pairs else f"{who}: no enemy ship in arc and range"
+    fig = _layout(fig, title)
+    fig.update_layout(meta={"shots": len(pairs)})
+    return fig
+
+
+def destroy_figure(state: Any) -> go.Figure:
+    """P(each enemy ship is destroyed this round if every ship that can reach it shoots it, drawing)."""
+    player = asker(state)
+    enemies = [s for s in state.fleets[1 - player].ships if s.on_table]
+    ps = [odds.destroy_odds(state, player, e.name) for e in enemies]
+    shooters = [odds.shooters_at(state, player, e.name) for e in enemies]
+    fig = go.Figure(go.Bar(x=[e.name for e in enemies], y=[float(p) for p in ps], marker_color=PALETTE[2],
+                           hovertext=[f"{fmt_prob(p)} · {e.cubes} cube(s) · shooters: {', '.join(sh) or 'none'}"
+                                      for p, e, sh in zip(ps, enemies, shooters)], hoverinfo="text+x"))
+    return _layout(fig, f"{state.game.player_name(player)}: chance to destroy each enemy ship this round")
+
+
+def initiative_figure(state: Any) -> go.Figure:
+    """P(taking initiative) with each card in the asking player's hand."""
+    player = asker(state)
+    got = odds.initiative_odds(state, player) if len(odds.unseen(state, player)) else {}
+    cards = sorted(got, key=lambda c: (state.data.card_number(c), c))
+    fig = go.Figure(go.Bar(x=cards, y=[float(got[c]) for c in cards], marker_color=PALETTE[3],
+                           hovertext=[fmt_prob(got[c]) for c in cards], hoverinfo="text+x"))
+    return _layout(fig, f"{state.game.player_name(player)}: chance to take initiative with each card", 280)
+
+
+def reach_view(state: Any) -> str:
+    """For each unmoved ship of the asking player: end positions and whom it could shoot, by tiles."""
+    player = asker(state)
+    rows = []
+    for ship in state.fleets[player].ships:
+        if not ship.on_table:
+            continue
+        r = odds.reach(state, player, ship.name)
+        cells = []
+        for label in ("base", "card", "cube"):
+            ends = r[label]
+            shootable = sorted({t for e in ends for t in e.targets})
+            with_shot = sum(1 for e in ends if e.targets)
+            cells.append(f"{len(ends)} ends, {with_shot} with a shot"
+                         + (f" ({html.escape(', '.join(shootable))})" if shootable else ""))
+        rows.append(f"<tr><td style='padding:2px 8px;font-weight:600'>{html.escape(ship.name)}</td>"
+                    + "".join(f"<td style='padding:2px 8px'>{c}</td>" for c in cells) + "</tr>")
+    head = "".join(f"<th style='text-align:left;padding:2px 8px'>{h}</th>"
+                   for h in ("ship", "base tiles", "+1 (Afterburner)", "+2 (a cube)"))
+    return (f"<div style='font-weight:600;margin:4px 0'>Reach this Movement Phase "
+            f"({html.escape(state.game.player_name(player))}; other ships where they are)</div>"
+            f"<table class='fc-reach' style='font-size:13px;border-collapse:collapse'><tr>{head}</tr>"
+            f"{''.join(rows)}</table>")
+
+
+shot_odds_figure.title = "Shots: chance to remove a cube"  # type: ignore[attr-defined]
+destroy_figure.title = "Destroying a ship this round"  # type: ignore[attr-defined]
+initiative_figure.title = "Initiative: each card in hand"  # type: ignore[attr-defined]
+reach_view.title = "Reach: where each ship can end"  # type: ignore[attr-defined]
+
+
+def odds_views() -> list[Any]:
+    return [shot_odds_figure, destroy_figure, initiative_figure, reach_view]
+
+
+__all__ = ["asker", "destroy_figure", "initiative_figure", "odds_views", "reach_view", "shot_odds_figure"]
