@@ -148,7 +148,7 @@ class MatchPanel:
         if isinstance(match_or_game, str):
             match_or_game = load_game(match_or_game)
         self.match = match_or_game if isinstance(match_or_game, Match) else Match(match_or_game, seed=seed)
-        link_note = self._open_link(page_query() if link is None else (link or None))
+        self.link_note = self._open_link(page_query() if link is None else (link or None))
         self._start: State = self.match.states[0]
         self._position_view_fn, self._title = position_view, title
         self._shown_seed: int | None = None
@@ -209,7 +209,7 @@ class MatchPanel:
         )
         self.widget.add_class("re-match")
         self.refresh()
-        self.status.info(link_note or f"Ready: {self.decision_text(self.state)}.")
+        self.announce_ready(f"Ready: {self.decision_text(self.state)}.")
 
     # --- reading ----------------------------------------------------------------------
     @property
@@ -240,6 +240,13 @@ class MatchPanel:
 
     def on_refresh(self, state: State) -> None:
         """Called at the end of every refresh; update the widgets of ``extra_controls`` here."""
+
+    def announce_ready(self, text: str) -> None:
+        """The first status line: ``text``, unless the page's link was opened or refused (that is said instead).
+
+        A game panel that deals its setup after ``__init__`` calls this with its own sentence.
+        """
+        self.status.info(self.link_note or text)
 
     def offers_moves_itself(self, state: State) -> bool:
         """True when the game's own controls offer every legal move of ``state``: the generic move
