@@ -7,7 +7,8 @@
 
 from widgets.calculators import DiceCalculator, DrawCalculator
 from widgets.common.match_panel import MatchPanel
+from widgets.simulation import SimulationPanel
 from widgets.star_realms import StarRealmsPanel
 from widgets.warps_edge import WarpsEdgePanel
 
-__all__ = ["DiceCalculator", "DrawCalculator", "MatchPanel", "StarRealmsPanel", "WarpsEdgePanel"]
+__all__ = ["DiceCalculator", "DrawCalculator", "MatchPanel", "SimulationPanel", "StarRealmsPanel", "WarpsEdgePanel"]

@@ -1,0 +1,176 @@
+"""Playing the games of a simulation: one seeded game, a chunk of them, and the replay as a ``Match``.
+
+Game ``i`` is played exactly as ``explorer.Match(start, seed=spec.seed + i)``
+would play it with each seat's policy: chance outcomes are sampled with
+:func:`explorer.core.chance.sample_outcome` from the match's generator, and
+the policies draw from that same generator. The loop here keeps only the
+current state (a ``Match`` keeps every state for undo), so it is lighter, and
+:func:`replay` rebuilds any game as a real ``Match`` to step through.
+
+A game that raises is recorded as a :class:`Failure` with its seed and the
+error; the chunk goes on with the next seed.
+
+>>> from explorer.sim.spec import make_spec
+>>> spec = make_spec("warps_edge", games=3, seed=7)
+>>> chunk = run_chunk(spec, 0, 3)
+>>> [r.seed for r in chunk.records], chunk.failures
+([7, 8, 9], ())
+>>> match = replay(spec, 1)
+>>> len(match) - 1 == chunk.records[1].steps
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import socket
+import time
+import traceback
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from explorer.core.chance import sample_outcome
+from explorer.core.game import Game, load_game
+from explorer.core.match import Match
+from explorer.core.state import State
+from explorer.sim.spec import SimSpec
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """How one seeded game went. ``limit`` is ``"steps"`` (cut at ``max_steps``), ``"turns"``
+    (the game's own turn limit ended it) or ``""``; ``returns`` is empty for an unfinished game."""
+
+    index: int
+    seed: int
+    finished: bool
+    winners: tuple[int, ...]
+    returns: tuple[float, ...]
+    steps: int
+    turns: int
+    limit: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A game that raised: its index, seed, the error in one line and the last frames of the traceback."""
+
+    index: int
+    seed: int
+    error: str
+    detail: str = ""
+
+    def __str__(self) -> str:
+        return f"game #{self.index} (seed {self.seed}): {self.error}"
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """The outcome of games ``start .. stop - 1``: records, failures, wall time and where it ran."""
+
+    start: int
+    stop: int
+    records: tuple[GameRecord, ...]
+    failures: tuple[Failure, ...]
+    seconds: float
+    worker: str = ""
+
+    @property
+    def games(self) -> int:
+        return self.stop - self.start
+
+
+@functools.lru_cache(maxsize=16)
+def _cached_game(game_id: str, variant: str, options_json: str) -> Game:
+    return load_game(game_id, variant=variant, **json.loads(options_json))
+
+
+def _game(spec: SimSpec) -> Game:
+    return _cached_game(spec.game_id, spec.variant, json.dumps(spec.options, sort_keys=True))
+
+
+def _policies(spec: SimSpec, game: Game) -> tuple[Any, ...]:
+    named = game.policies()
+    return tuple(named[p] if isinstance(p, str) else p for p in spec.policies)
+
+
+def _turns(state: State, labels_seen: int) -> int:
+    turn = getattr(state, "turn", None)
+    if isinstance(turn, int) and not isinstance(turn, bool):
+        return turn
+    return labels_seen
+
+
+def _label(state: State) -> Any:
+    label = getattr(state, "turn_label", None)
+    return label() if callable(label) else state.current_player
+
+
+def play_game(spec: SimSpec, index: int) -> GameRecord:
+    """Play game ``index`` of ``spec`` to its end or ``spec.max_steps`` moves; errors propagate.
+
+    ``turns`` is the final state's ``turn`` when the game keeps one, else the
+    number of times the turn label (or, lacking one, the player to move) changed.
+    """
+    game = _game(spec)
+    policies = _policies(spec, game)
+    seed = spec.seed_of(index)
+    rng = np.random.Generator(np.random.PCG64(seed))
+    state = game.initial_state(**spec.setup)
+    counts_turns = not isinstance(getattr(state, "turn", None), int)
+    last_label, labels = (_label(state), 0) if counts_turns else (None, 0)
+    steps = 0
+    while steps < spec.max_steps and not state.is_terminal():
+        if state.is_chance():
+            action = sample_outcome(state.chance_outcomes(), rng)
+        else:
+            action = policies[state.current_player](state, rng)
+        state = state.apply(action)
+        steps += 1
+        if counts_turns and not state.is_chance():
+            label = _label(state)
+            if label != last_label:
+                labels, last_label = labels + 1, label
+    turns = _turns(state, labels)
+    result = state.result()
+    if result is None:
+        return GameRecord(index, seed, False, (), (), steps, turns, "steps",
+                          f"stopped after {steps} steps (max_steps)")
+    limit = "turns" if "limit" in result.reason.lower() else ""
+    return GameRecord(index, seed, True, tuple(result.winners), tuple(float(r) for r in result.returns),
+                      steps, turns, limit, result.reason)
+
+
+def run_chunk(spec: SimSpec, start: int, stop: int) -> Chunk:
+    """Play games ``start .. stop - 1``; a game that raises becomes a :class:`Failure` and the chunk goes on."""
+    began = time.perf_counter()
+    records: list[GameRecord] = []
+    failures: list[Failure] = []
+    for index in range(start, stop):
+        try:
+            records.append(play_game(spec, index))
+        except Exception as err:  # noqa: BLE001 - any error of one game is reported by seed, never fatal
+            frames = traceback.format_exception(type(err), err, err.__traceback__)
+            failures.append(Failure(index, spec.seed_of(index), f"{type(err).__name__}: {err}",
+                                    "".join(frames[-3:])[-2000:]))
+    return Chunk(start, stop, tuple(records), tuple(failures), time.perf_counter() - began,
+                 f"{socket.gethostname()}:{os.getpid()}")
+
+
+def replay(spec: SimSpec, index: int) -> Match:
+    """Game ``index`` of ``spec`` rebuilt as an :class:`explorer.Match`, played to where the run stopped.
+
+    Step back through it with ``match.goto`` or open it in a match panel.
+    """
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < spec.games:
+        raise ValueError(f"game index must be from 0 to {spec.games - 1}, got {index!r}")
+    game = _game(spec)
+    policies = _policies(spec, game)
+    match = Match(game.initial_state(**spec.setup), seed=spec.seed_of(index))
+    match.play(lambda state, rng: policies[state.current_player](state, rng), max_steps=spec.max_steps)
+    return match

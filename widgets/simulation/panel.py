@@ -1,0 +1,390 @@
+"""The simulation panel: many seeded games of one question, with a live chart, in Jupyter or Voilà.
+
+Pick a game, a variant (and optionally a second one to compare), the players
+and a policy per seat, how many games from which seed, and where they run.
+**Run** checks everything first (a bad input is a sentence in the status line,
+nothing starts), then plays the games on a background thread — the kernel
+stays responsive — and after every chunk moves the progress bar and redraws
+the win-rate chart (bars with 95% whiskers) and the length histogram.
+**Cancel** stops after the chunks in flight and keeps every finished game.
+The per-game table downloads as CSV; "Replay game #" opens that seed in the
+game's match panel right here and shows the code line that does the same.
+
+Stable CSS classes for browser tests: ``sim-run``, ``sim-cancel``,
+``sim-progress``, ``sim-progress-text``, ``sim-status``, ``sim-winrate``,
+``sim-lengths``, ``sim-summary``, ``sim-table``, ``sim-download``,
+``sim-replay``, ``sim-replay-code``, ``sim-game``, ``sim-games``.
+
+>>> panel = SimulationPanel("warps_edge", games=6)
+>>> panel.run() and panel.wait(60)
+True
+>>> panel.result.done, "6 games" in panel.progress_text.value
+(6, True)
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import json
+import logging
+import threading
+import time
+from typing import Any
+
+import ipywidgets as W
+
+import explorer
+from explorer.errors import RulesError
+from explorer.sim import Comparison, Progress, SimResult, SimSpec, make_spec, replay, run_spec
+from widgets.common import show_figure
+from widgets.common.csv_export import csv_text, download_link_html
+from widgets.common.match_panel import MatchPanel
+from widgets.simulation.charts import length_figure, win_rate_figure
+
+log = logging.getLogger(__name__)
+
+BACKENDS = (("this kernel (a thread)", "local"), ("processes (every core)", "processes"),
+            ("Dask local cluster", "dask"))
+NO_COMPARE = "(none)"
+MAX_GAMES = 1_000_000
+MAX_SEED = 2**53 - 1
+TABLE_ROWS = 25
+DOWNLOAD_ROWS = 50_000
+REDRAW_S = 0.4
+_CSS = ("<style>.sim-panel table{border-collapse:collapse;margin:4px 0}.sim-panel th,.sim-panel td{padding:2px 10px;"
+        "text-align:left;border-bottom:1px solid #e3e6eb;white-space:nowrap}.sim-panel .sim-table{overflow:auto;max-height:340px}"
+        ".sim-panel .sim-summary{overflow-x:auto}</style>")
+
+
+def loadable_games() -> list[tuple[str, str]]:
+    """``(title, id)`` of every registered game that loads now (a game still being written is left out)."""
+    out = []
+    for game_id in explorer.games():
+        try:
+            game = explorer.load_game(game_id)
+            game.policies()
+            out.append((game.info.title, game_id))
+        except Exception:  # noqa: BLE001 - a registered game whose package is not there yet
+            log.info("simulation panel: %s does not load; left out", game_id)
+    return out
+
+
+def parse_setup(text: str) -> dict[str, Any]:
+    """``"format=hunter, explorers=12"`` as a dict; numbers and true/false read as such, the rest as text.
+
+    >>> parse_setup("format=hunter, explorers=12")
+    {'format': 'hunter', 'explorers': 12}
+    """
+    out: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip().isidentifier():
+            raise RulesError(f"setup: write name=value pairs separated by commas, got {item!r}")
+        value = value.strip()
+        try:
+            parsed = json.loads(value)
+            out[key.strip()] = parsed if isinstance(parsed, (int, float, bool)) else value
+        except json.JSONDecodeError:
+            out[key.strip()] = value
+    return out
+
+
+def panel_class(game_id: str) -> type[MatchPanel]:
+    """The game's own match panel (a ``MatchPanel`` subclass exported by ``widgets.<game_id>``), else ``MatchPanel``."""
+    try:
+        module = importlib.import_module(f"widgets.{game_id}")
+    except ImportError:
+        return MatchPanel
+    for name in getattr(module, "__all__", dir(module)):
+        obj = getattr(module, name, None)
+        if isinstance(obj, type) and issubclass(obj, MatchPanel) and obj is not MatchPanel:
+            return obj
+    return MatchPanel
+
+
+def replay_code(spec: SimSpec, index: int) -> str:
+    """The notebook lines that open game ``index`` of ``spec`` in the game's match panel."""
+    cls = panel_class(spec.game_id)
+    policies = list(spec.policy_names())
+    return (f"from explorer.sim import make_spec, replay\nfrom widgets import {cls.__name__}\n"
+            f"spec = make_spec({spec.game_id!r}, variant={spec.variant!r}, setup={spec.setup!r}, "
+            f"options={spec.options!r}, policies={policies!r}, games={spec.games}, seed={spec.seed}, "
+            f"max_steps={spec.max_steps})\n{cls.__name__}(replay(spec, {index})).widget")
+
+
+def _labelled(widget: W.Widget, css: str) -> W.Widget:
+    widget.add_class(css)
+    return widget
+
+
+class SimulationPanel:
+    """An ipywidgets panel over :mod:`explorer.sim`; ``.widget`` is the top-level box."""
+
+    def __init__(self, game_id: str | None = None, *, games: int = 200, seed: int = 0, backend: str = "local",
+                 chunk_size: int | None = None) -> None:
+        self.games_known = loadable_games()
+        ids = [g for _, g in self.games_known]
+        if not ids:
+            raise RulesError("no game loads: nothing to simulate")
+        self.chunk_size = chunk_size
+        self.result: SimResult | None = None
+        self.results: list[tuple[str, SimResult]] = []
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._last_draw = 0.0
+        style = {"description_width": "80px"}
+        wide = W.Layout(width="300px")
+        self.game = _labelled(W.Dropdown(options=self.games_known, value=game_id if game_id in ids else ids[0],
+                                         description="Game", style=style, layout=wide), "sim-game")
+        self.variant = W.Dropdown(description="Variant", style=style, layout=wide)
+        self.compare_with = _labelled(W.Dropdown(description="Compare", style=style, layout=wide), "sim-compare")
+        self.players = W.Dropdown(description="Players", style=style, layout=W.Layout(width="160px"))
+        self.setup_text = W.Text(description="Setup", placeholder="e.g. format=hunter", style=style, layout=wide)
+        self.policy_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.games = _labelled(W.BoundedIntText(value=games, min=1, max=MAX_GAMES, description="Games", style=style,
+                                                layout=W.Layout(width="200px")), "sim-games")
+        self.seed = W.BoundedIntText(value=seed, min=0, max=MAX_SEED, description="First seed", style=style,
+                                     layout=W.Layout(width="220px"))
+        self.backend = W.Dropdown(options=BACKENDS, value=backend, description="Run on", style=style, layout=wide)
+        self.run_button = _labelled(W.Button(description="Run", button_style="primary", icon="play"), "sim-run")
+        self.cancel_button = _labelled(W.Button(description="Cancel", disabled=True, icon="stop"), "sim-cancel")
+        self.run_button.on_click(lambda _b: self.run())
+        self.cancel_button.on_click(lambda _b: self.cancel())
+        self.progress = _labelled(W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="320px")), "sim-progress")
+        self.progress_text = _labelled(W.HTML(), "sim-progress-text")
+        self.status = _labelled(W.HTML(), "sim-status")
+        self.winrate_out = _labelled(W.Output(layout=W.Layout(min_height="40px")), "sim-winrate")
+        self.lengths_out = _labelled(W.Output(), "sim-lengths")
+        self.summary = _labelled(W.HTML(), "sim-summary")
+        self.table = _labelled(W.HTML(), "sim-table")
+        self.download = _labelled(W.HTML(), "sim-download")
+        self.replay_index = W.BoundedIntText(value=0, min=0, max=max(0, games - 1), description="Game #",
+                                             style={"description_width": "60px"}, layout=W.Layout(width="170px"))
+        self.replay_button = _labelled(W.Button(description="Replay game", icon="undo"), "sim-replay")
+        self.replay_button.on_click(lambda _b: self.open_replay(self.replay_index.value))
+        self.replay_code = _labelled(W.HTML(), "sim-replay-code")
+        self.replay_box = W.VBox()
+        self.game.observe(lambda _c: self._game_changed(), names="value")
+        self.players.observe(lambda _c: self._players_changed(), names="value")
+        self._game_changed()
+        self.widget = W.VBox([
+            W.HTML(_CSS + '<div style="font-size:18px;font-weight:600;color:#2b2f36">Simulation lab</div>'
+                   '<div style="font-size:13px;color:#5b6472">Game <i>i</i> is played from seed <i>first seed + i'
+                   '</i>; every rate carries its 95% interval.</div>'),
+            W.HBox([W.VBox([self.game, self.variant, self.compare_with, self.setup_text]),
+                    W.VBox([self.players, self.games, self.seed, self.backend])],
+                   layout=W.Layout(flex_flow="row wrap")),
+            W.HTML('<div style="font-size:13px;color:#2b2f36;margin-top:4px">Policy per seat</div>'),
+            self.policy_box,
+            W.HBox([self.run_button, self.cancel_button, self.progress, self.progress_text],
+                   layout=W.Layout(flex_flow="row wrap", align_items="center")),
+            self.status, self.winrate_out, self.summary, self.lengths_out, self.download, self.table,
+            W.HBox([self.replay_index, self.replay_button], layout=W.Layout(align_items="center")),
+            self.replay_code, self.replay_box,
+        ], layout=W.Layout(width="100%", max_width="1100px", padding="4px 8px"))
+        self.widget.add_class("sim-panel")
+        self._say("Ready: choose the question and press Run.")
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+    # --- controls ------------------------------------------------------------------------------
+    def _game_changed(self) -> None:
+        info = explorer.load_game(self.game.value).info
+        names = [v.name for v in info.variants]
+        self.variant.options = names
+        self.variant.value = names[0]
+        self.compare_with.options = [NO_COMPARE] + names
+        self.compare_with.value = NO_COMPARE
+        counts = list(range(info.min_players, info.max_players + 1))
+        self.players.options = counts
+        self.players.value = counts[0] if len(counts) == 1 else max(counts[0], min(2, counts[-1]))
+        self.players.disabled = len(counts) == 1
+        self._players_changed()
+
+    def _players_changed(self) -> None:
+        policies = list(explorer.load_game(self.game.value).policies())
+        default = "heuristic" if "heuristic" in policies else policies[0]
+        name = explorer.load_game(self.game.value).player_name
+        self.policy_box.children = [
+            W.Dropdown(options=policies, value=default, description=name(seat), style={"description_width": "70px"},
+                       layout=W.Layout(width="220px")) for seat in range(self.players.value or 1)]
+
+    def specs(self) -> list[tuple[str, SimSpec]]:
+        """The run the controls describe, checked (``explorer.sim.SimulationError`` on bad input)."""
+        info = explorer.load_game(self.game.value).info
+        setup = parse_setup(self.setup_text.value)
+        if info.min_players != info.max_players:
+            setup.setdefault("players", self.players.value)
+        common = dict(setup=setup, policies=[d.value for d in self.policy_box.children], games=self.games.value,
+                      seed=self.seed.value)
+        variants = [self.variant.value] + ([self.compare_with.value] if self.compare_with.value != NO_COMPARE else [])
+        return [(v, make_spec(self.game.value, variant=v, **common)) for v in variants]
+
+    # --- running -------------------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def run(self) -> bool:
+        """Check the inputs and start the games on a background thread; False (and a status line) if refused."""
+        if self.running:
+            self._say("A run is going on: cancel it first.", error=True)
+            return False
+        try:
+            arms = self.specs()
+        except RulesError as err:
+            self._say(f"Not started: {err}", error=True)
+            return False
+        self._stop = threading.Event()
+        self.results = [(label, SimResult(spec, (), player_names=())) for label, spec in arms]
+        total = sum(spec.games for _, spec in arms)
+        self.progress.max, self.progress.value, self.progress.bar_style = total, 0, "info"
+        self.replay_index.max = arms[0][1].games - 1
+        self.run_button.disabled, self.cancel_button.disabled = True, False
+        self.table.value = self.download.value = self.summary.value = ""
+        self._say(f"Running {total} games on {self.backend.value}…")
+        self._thread = threading.Thread(target=self._work, args=(arms, self.backend.value), daemon=True,
+                                        name="simulation-panel")
+        self._thread.start()
+        return True
+
+    def cancel(self) -> bool:
+        """Stop after the chunks in flight; the finished games are kept."""
+        if not self.running:
+            return False
+        self._stop.set()
+        self.cancel_button.disabled = True
+        self._say("Cancelling: keeping the games already played…")
+        return True
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the run ends (for notebooks and tests); True if it ended."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return not self.running
+
+    def _work(self, arms: list[tuple[str, SimSpec]], backend: str) -> None:
+        began = time.perf_counter()
+        done_before = 0
+        try:
+            for i, (label, spec) in enumerate(arms):
+                if self._stop.is_set():
+                    break
+
+                def report(p: Progress, i: int = i, label: str = label, base: int = done_before) -> None:
+                    self._on_progress(i, label, p, base, began)
+
+                result = run_spec(spec, backend=backend, chunk_size=self.chunk_size, progress=report, stop=self._stop)
+                self.results[i] = (label, result)
+                done_before += result.done
+            self.results = self.results[:1] + [arm for arm in self.results[1:] if arm[1].done]
+            self.result = self.results[0][1]
+            self._finish(time.perf_counter() - began)
+        except Exception as err:  # noqa: BLE001 - nothing raises into the notebook: say it, keep the panel usable
+            log.exception("simulation panel run failed")
+            self._say(f"Internal error: {type(err).__name__}: {err}", error=True)
+        finally:
+            self.run_button.disabled, self.cancel_button.disabled = False, True
+
+    def _on_progress(self, arm: int, label: str, p: Progress, base: int, began: float) -> None:
+        done = base + p.done
+        elapsed = time.perf_counter() - began
+        pace = done / elapsed if elapsed > 0 else 0.0
+        left = (self.progress.max - done) / pace if pace > 0 else 0.0
+        self.progress.value = done
+        self.progress_text.value = (f"{done} / {self.progress.max} games · {pace:.1f} games/s · "
+                                    f"{left:.0f} s left" + (f" · {p.failed} failed" if p.failed else ""))
+        now = time.perf_counter()
+        if now - self._last_draw >= REDRAW_S or p.done == p.total:
+            self._last_draw = now
+            self.results[arm] = (label, p.result())
+            self._draw()
+
+    def _draw(self) -> None:
+        arms = [(label, r) for label, r in self.results if r.records]
+        if not arms:
+            return
+        show_figure(self.winrate_out, win_rate_figure(arms))
+        show_figure(self.lengths_out, length_figure(arms))
+
+    def _finish(self, seconds: float) -> None:
+        self._draw()
+        kept = sum(r.done for _, r in self.results)
+        cancelled = any(r.cancelled for _, r in self.results)
+        self.progress.bar_style = "warning" if cancelled else "success"
+        self.progress_text.value = (f"{kept} / {self.progress.max} games · {kept / seconds if seconds else 0:.1f} "
+                                    f"games/s · {seconds:.1f} s" + (" · cancelled" if cancelled else ""))
+        self.summary.value = self._summary_html()
+        self._show_table()
+        failures = sum(len(r.failures) for _, r in self.results)
+        what = f"Cancelled: kept the {kept} games played" if cancelled else f"Done: {kept} games"
+        self._say(what + (f"; {failures} games raised (listed below)" if failures else "") + ".",
+                  error=bool(failures))
+
+    def _summary_html(self) -> str:
+        parts = []
+        for label, r in self.results:
+            rows = "".join(
+                f"<tr><td>{html.escape(s.name)}</td><td>{html.escape(s.policy)}</td><td>{s.wins}</td>"
+                f"<td>{s.draws}</td><td>{s.losses}</td><td>{s.unfinished}</td></tr>" for s in r.seats)
+            turns = r.length_summary("turns")
+            fails = "".join(f"<li>{html.escape(str(f))}</li>" for f in r.failures[:10])
+            parts.append(
+                f"<div style='margin:6px 0'><b>{html.escape(label)}</b> — {len(r.records)} games"
+                f"{' (cancelled)' if r.cancelled else ''}<table class='sim-seats' style='font-size:13px'>"
+                "<tr><th>seat</th><th>policy</th><th>win (95% CI)</th><th>draw</th><th>loss</th>"
+                f"<th>unfinished</th></tr>{rows}</table>"
+                f"<div style='font-size:13px'>{html.escape(str(turns)) if turns else ''} · hit a step or turn "
+                f"limit: {r.limit_hits}</div>{'<ul>' + fails + '</ul>' if fails else ''}"
+                f"<div style='font-size:12px;color:#5b6472'>Reproduce: <code>{html.escape(r.command)}</code>"
+                "</div></div>")
+        done = [(label, r) for label, r in self.results if r.records]
+        if len(done) > 1:
+            comparison = Comparison(tuple(label for label, _ in done), tuple(r for _, r in done))
+            parts.append("<div class='sim-difference'>" + "<br>".join(
+                html.escape(str(d)) for d in comparison.differences()) + "</div>")
+        return "".join(parts)
+
+    def _show_table(self) -> None:
+        label, r = self.results[0]
+        if not r.records:
+            return
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in r.columns())
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row) + "</tr>"
+                       for row in r.rows()[:TABLE_ROWS])
+        self.table.value = (f"<div style='font-size:12px;color:#5b6472'>First {min(TABLE_ROWS, len(r.records))} of "
+                            f"{len(r.records)} games ({html.escape(label)})</div><table style='font-size:12px'>"
+                            f"<tr>{head}</tr>{body}</table>")
+        rows = r.rows()[:DOWNLOAD_ROWS]
+        note = "" if len(r.records) <= DOWNLOAD_ROWS else (
+            f" (first {DOWNLOAD_ROWS}; <code>panel.result.save('games.parquet')</code> writes all)")
+        self.download.value = download_link_html(csv_text(r.columns(), rows),
+                                                 f"{r.spec.game_id}-{label}-seeds-{r.spec.seed}.csv") + note
+
+    # --- replay --------------------------------------------------------------------------------
+    def open_replay(self, index: int) -> bool:
+        """Open game ``index`` of the last run in the game's match panel, below, with the code that does it."""
+        if not self.results or self.results[0][1].spec.games <= index:
+            self._say("Replay: run a simulation first, then pick a game number from it.", error=True)
+            return False
+        spec = self.results[0][1].spec
+        try:
+            match = replay(spec, index)
+            self.replay_box.children = [panel_class(spec.game_id)(match).widget]
+        except Exception as err:  # noqa: BLE001 - a panel that cannot open says so; the lab stays usable
+            self._say(f"Replay of game #{index} failed: {type(err).__name__}: {err}", error=True)
+            return False
+        self.replay_code.value = (f"<div style='font-size:13px'>Game #{index} is seed {spec.seed_of(index)}. In a "
+                                  f"notebook:</div><div style='font:12px/1.45 ui-monospace,Menlo,Consolas,monospace;"
+                                  f"white-space:pre-wrap;background:#f6f8fb;border:1px solid #d5d9e0;"
+                                  f"border-radius:4px;padding:6px 8px'>{html.escape(replay_code(spec, index))}</div>")
+        self._say(f"Replaying game #{index} (seed {spec.seed_of(index)}) below.")
+        return True
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        colour = "#a33" if error else "#2b2f36"
+        self.status.value = f"<div style='font-size:14px;color:{colour};padding:2px 0'>{html.escape(text)}</div>"
