@@ -104,6 +104,18 @@ def _status(field: str) -> int:
     return 0
 
 
+class _CycleAnswer:
+    """A buy-cycle row counted as exact when its exact parts (turn 1, the arrival) were answered exactly."""
+
+    def __init__(self, rows: Any) -> None:
+        self.exact = all(r.turns[0].exact for r in rows)
+
+
+def _cycle_row(s: Any, me: int, card: str) -> _CycleAnswer:
+    """What the Odds tab's buy comparison asks per card: the next 3 turns, 0.1 s of sampling per row."""
+    return _CycleAnswer(odds.compare_buys_over_cycle(s, me, [card], seconds=0.1))
+
+
 def bounded(count: int, first_seed: int = 0) -> None:
     """Every odds call the Odds tab makes first, cold, on ``count`` seeded positions: times, memory, exact share."""
     import statistics
@@ -112,8 +124,11 @@ def bounded(count: int, first_seed: int = 0) -> None:
     for seed, s in seeded_positions(count, first_seed):
         me = s.actor
         other = 1 - me
+        cheap = next(iter(odds.buyable(s, me)), "Explorer")
         for name, call in (("trade_and_combat", lambda: odds.trade_and_combat(s, me)),
-                           ("lethal", lambda: odds.lethal(s, other, me))):
+                           ("lethal", lambda: odds.lethal(s, other, me)),
+                           ("lethal seen by the other seat", lambda: odds.lethal(s, other, me, viewer=me)),
+                           ("buy cycle, 1 card", lambda: _cycle_row(s, me, cheap))):
             odds.cache_clear()
             import gc
 
@@ -157,6 +172,7 @@ def main() -> None:
             "lethal": lambda: odds.lethal(s, me, 1 - me),
             "compare_buys": lambda: odds.compare_buys(s, me),
             f"compare_buys(row, {len(row)} cards)": lambda: odds.compare_buys(s, me, row),
+            "compare_buys_over_cycle(1)": lambda: odds.compare_buys_over_cycle(s, me, row[:1], seconds=0.1),
         }
         for name, call in questions.items():
             print(f"{turn:>4} {size:>12}  {name:<28} {cold(call) * 1e3:>8.2f}ms {warm(call) * 1e6:>8.1f}us")

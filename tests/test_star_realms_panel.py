@@ -15,7 +15,6 @@ from explorer.games.star_realms import odds
 from widgets.common.charts import fmt_prob
 from widgets.star_realms import StarRealmsPanel
 from widgets.star_realms import odds_views as ov
-from widgets.star_realms.odds_views import as_seen_by
 from widgets.star_realms.views import position_html
 
 SEED = 12  # player 1 opens with 3 Scouts; Trade Pod, Battle Pod, Missile Bot, Trading Post, Brain World in the row
@@ -70,7 +69,7 @@ def test_buttons_carry_legal_actions_and_apply_them(panel: StarRealmsPanel) -> N
     st = panel.state
     assert "Trade Pod" in st.players[0].discard and st.players[0].trade == 1
     assert len(st.row) == 5 and not st.is_chance()  # the row was refilled at once (deal automatically)
-    assert "buy Trade Pod" in panel.status.message and "chance step" in panel.status.message
+    assert "Player 1 buys Trade Pod" in panel.status.message and "chance step" in panel.status.message
     assert 'data-discard="1"' in seat_block(panel.position_html.value, 1)
     assert panel.undo()  # back over the refill to before the buy
     assert panel.state.players[0].trade == 3 and "Trade Pod" not in panel.state.players[0].discard
@@ -157,6 +156,7 @@ def test_new_game_uses_format_players_and_variant(panel: StarRealmsPanel) -> Non
 def open_odds(p: StarRealmsPanel) -> tuple[ov.NextHandView, ov.LethalView, ov.BuyView]:
     p.tabs.selected_index = 1
     views = tuple(slot.render.__self__ for slot in p.odds.slots)
+    views[0].ctx.wait()  # the odds are computed on a worker thread
     assert p.odds.errors == [None, None, None]
     return views  # type: ignore[return-value]
 
@@ -190,8 +190,13 @@ def test_odds_views_equal_the_odds_module(panel: StarRealmsPanel, monkeypatch: p
     assert [(r.card, r.odds.trade.mean(), r.odds.combat.mean()) for r in buys.rows] == [
         (r.card, r.odds.trade.mean(), r.odds.combat.mean()) for r in expected]
     assert list(buys.figure.data[0].x) == ["(no buy)", *odds.buyable(st, 0)]
-    assert [Fraction(c[0].split()[0]) for c in buys.figure.data[1].customdata] == [
-        r.odds.combat.mean() for r in expected]
+    # over the next 3 turns (issue 7 §4): turn 1 exact = the next hand, the arrival turn exact
+    assert [(c.card, c.turns[0].trade, c.turns[0].combat) for c in buys.cycle] == [
+        (r.card, r.odds.trade.mean(), r.odds.combat.mean()) for r in expected]
+    pod = next(c for c in buys.cycle if c.card == "Trade Pod")
+    assert pod.arrives == odds.compare_buys_over_cycle(st, 0, ["Trade Pod"], trials=2)[1].arrives
+    assert "first in hand (turn)" in buys.table.value and "Trade, turns 1 / 2 / 3" in buys.table.value
+    assert all(not c.turns[1].exact and c.turns[1].trade.trials >= 20 for c in buys.cycle)
 
 
 def test_seat_view_odds_hide_the_opponents_hand() -> None:
@@ -201,8 +206,8 @@ def test_seat_view_odds_hide_the_opponents_hand() -> None:
     st = p.state
     assert pmf_of(hand.figures["combat"]) == odds.trade_and_combat(st, 0).combat.pmf()
     (_, threat), _ = lethal.rows
-    assert threat == odds.lethal(as_seen_by(st, 1, 0), 1, 0)
-    assert "Their hand is unknown to you" in lethal.info.value
+    assert threat == odds.lethal(st, 1, 0, viewer=0, known=odds.known_in_hand(p.match.states, 1))
+    assert "hand is hidden from player 1" in lethal.info.value
     assert buys.rows == [] and "Only the player moving (player 2)" in buys.info.value
 
 
@@ -212,6 +217,7 @@ def test_odds_redraw_after_a_buy_and_the_end_of_the_turn(panel: StarRealmsPanel)
     before = [list(t.y) for t in hand.figures["trade"].data]
     panel.press("buy Trade Pod")
     panel.press("end turn")
+    hand.ctx.wait()
     assert "Player 2's next hand" in hand.info.value
     assert [list(t.y) for t in hand.figures["trade"].data] != before
 
@@ -226,6 +232,7 @@ def test_slow_questions_wait_behind_a_button(panel: StarRealmsPanel, monkeypatch
     assert lethal.rows == [] and "Skipped for now" in lethal.info.value
     buys.more.click()
     lethal.more.click()
+    buys.ctx.wait()
     assert len(buys.rows) == 6 and buys.more.layout.display == "none" and len(lethal.rows) == 2
 
 
@@ -237,6 +244,7 @@ def test_odds_wait_for_the_main_phase(panel: StarRealmsPanel) -> None:
     hand, lethal, buys = open_odds(panel)
     assert hand.figures == {} and "main phase with nothing pending" in hand.info.value
     assert panel.resolve_chance() and not panel.state.is_chance()
+    hand.ctx.wait()
     assert set(hand.figures) == {"trade", "combat"}
 
 
@@ -260,12 +268,14 @@ def test_seat_view_log_hides_the_cards_another_player_draws(panel: StarRealmsPan
     hidden = {card for _, card in theirs} - {card for _, card in mine}
     assert hidden == {"Viper"}  # seed 12: player 2 drew a Viper, player 1 only Scouts
     table = log_lines(panel)  # the whole table: every draw by name
-    assert all(table[i + 1] == f"{i + 1}. Chance: draw {card}" for i, card in theirs + mine)
+    # the rules' story names whose draw it is (issue 7 §3): "Player 2 draws Viper (deck 6 → 5)"
+    assert all(table[i + 1].startswith(f"{i + 1}. Player {seat} draws {card} (deck ")
+               for seat, drawn in ((2, theirs), (1, mine)) for i, card in drawn)
     panel.view_as(0)
     seen = log_lines(panel)
     assert not any(name in line for line in seen for name in hidden)
-    assert all(seen[i + 1] == f"{i + 1}. Chance: Player 2 draws a card" for i, _ in theirs)
-    assert all(seen[i + 1] == f"{i + 1}. Chance: draw {card}" for i, card in mine)  # one's own draws stay
+    assert all(seen[i + 1].startswith(f"{i + 1}. Player 2 draws a card (deck ") for i, _ in theirs)
+    assert all(seen[i + 1] == table[i + 1] for i, _ in mine)  # one's own draws stay named
     assert [line for line in seen if "reveal" in line] == [line for line in table if "reveal" in line]
     assert len(seen) == len(table) == len(panel.match) and panel.match.log == table[1:]  # the match keeps all
     panel.view_as(None)
@@ -277,9 +287,55 @@ def test_seat_view_status_line_hides_the_draws_that_end_a_turn(panel: StarRealms
     panel.view_as(1)  # player 2 watches player 1 end the turn and draw a new hand
     assert panel.play("end turn")
     last = panel.match.cursor - 1
-    assert panel.status.message.endswith(f"{last + 1}. Chance: Player 1 draws a card")
-    assert panel.match.log[last].startswith(f"{last + 1}. Chance: draw ")
+    assert re.search(rf"{last + 1}\. Player 1 draws a card \(deck [^)]*\)$", panel.status.message)
+    assert panel.match.log[last].startswith(f"{last + 1}. Player 1 draws ")
+    assert "draws a card" not in panel.match.log[last]  # the match keeps the card
     drawn = {card for i, card in drawn_by(panel, 0) if i >= last - 4}
-    assert not any(f"draw {card}" in line for line in log_lines(panel)[-5:] for card in drawn)
+    assert not any(f"draws {card}" in line for line in log_lines(panel)[-5:] for card in drawn)
     panel.view_as(0)
     assert log_lines(panel)[-1] == panel.match.log[last]
+
+
+def test_odds_compute_off_the_main_thread_with_a_spinner(panel: StarRealmsPanel, monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 7 §5 / issue 8 §2: the Odds tab answers on a worker thread; the kernel returns at once with a spinner
+    import threading
+
+    gate = threading.Event()
+    real = odds.trade_and_combat
+    monkeypatch.setattr(ov.odds, "trade_and_combat", lambda s, p: (gate.wait(10), real(s, p))[1])
+    panel.tabs.selected_index = 1
+    hand = panel.odds.slots[0].render.__self__
+    assert "sr-spinner" in hand.info.value and hand.odds is None  # returned while the question waits
+    gate.set()
+    hand.ctx.wait()
+    assert "expected" in hand.info.value and hand.odds == real(panel.state, panel.state.actor)
+
+
+def test_header_names_format_seats_and_the_explorer_reading(panel: StarRealmsPanel) -> None:
+    # issue 7 §4: format and seats, and where the default differs from the printed card (seed: Explorer
+    # +1 Trade +1 Authority; printed: +2 Trade), with the printed_explorer variant one click away
+    head = panel.format_html.value
+    assert "Standard (1 vs 1) · 2 players" in head and "Player 1; Player 2" in head and "Authority 50 each" in head
+    assert "Explorer gives +1 Trade, +1 Authority here (the rules document); the printed card gives +2 Trade" in head
+    panel.explorer_button.click()
+    assert panel.game.variant == "printed_explorer" and panel.match.seed == SEED
+    assert "Cards as printed (variant <b>printed_explorer</b>): Explorer gives +2 Trade" in panel.format_html.value
+    panel.explorer_button.click()
+    assert panel.game.variant == "standard"
+
+
+def test_every_move_is_offered_once(panel: StarRealmsPanel) -> None:
+    # issue 7 §3: the table offers every legal move; the generic move list is hidden
+    three_scouts(panel)
+    assert panel.picker.moves_box.layout.display == "none"
+    shown = shown_actions(panel) + list(panel.attack_less.options and [a for _, a in panel.attack_less.options])
+    assert sorted(map(str, shown)) == sorted(map(str, panel.state.legal_actions()))
+    assert len(shown) == len(set(shown))
+
+
+def test_an_attack_for_less_than_the_pool_is_in_the_attack_group(panel: StarRealmsPanel) -> None:
+    p = StarRealmsPanel(panel.state.with_player(0, combat=3))  # player 1, 3 Combat, player 2 has no Outpost
+    legal = p.state.legal_actions()
+    less = [a for _, a in p.attack_less.options]
+    assert less and all(a in legal and a.kind == "attack" and a.args[-1] < 3 for a in less)
+    assert sorted(map(str, shown_actions(p) + less)) == sorted(map(str, legal))

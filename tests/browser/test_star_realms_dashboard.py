@@ -6,6 +6,9 @@ holds Trade Pod (cost 2), so a buy is possible on the first turn.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 from panel_page import assert_no_error_page, click_and_wait
 from playwright.sync_api import Page, expect
@@ -13,6 +16,7 @@ from playwright.sync_api import Page, expect
 pytestmark = pytest.mark.browser
 
 DASHBOARD = "/voila/render/star_realms.ipynb"
+SHOTS = Path(os.environ.get("SR_SHOTS", "/tmp/sr-shots"))  # where the screenshots go (looked at by a person)
 BARS = ".re-odds .js-plotly-plot .trace.bars"
 # The three odds charts' data (Trade, Combat, buy comparison) once all are drawn, else null:
 # a chart being replaced is briefly missing or empty, and such a moment must not count as a change.
@@ -32,10 +36,15 @@ def chart_data(page: Page) -> str | None:
 
 
 def test_play_buy_end_turn_and_the_odds_change(page: Page, voila_url: str, tmp_path) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
     page.goto(voila_url + DASHBOARD, wait_until="domcontentloaded")
     page.wait_for_selector(".sr-board", timeout=90_000)
     expect(page.locator(".re-phase")).to_contain_text("main phase (player 1, turn 1)")
     expect(page.locator(".sr-trade-row .sr-card")).to_have_count(5)
+    # the header: format, seats, and the Explorer of the rules document against the printed card (issue 7 §4)
+    expect(page.locator(".sr-format-line")).to_contain_text("Standard (1 vs 1) · 2 players")
+    expect(page.locator(".sr-format-line")).to_contain_text("the printed card gives +2 Trade")
+    expect(page.locator(".sr-explorer-variant")).to_be_visible()
 
     for _ in range(3):
         expect(table_button(page, "sr-play", "play Scout")).to_be_visible()
@@ -50,14 +59,22 @@ def test_play_buy_end_turn_and_the_odds_change(page: Page, voila_url: str, tmp_p
     expect(page.locator(".sr-next-hand")).to_contain_text("Player 1's next hand")
     expect(page.locator(".sr-buy-table")).to_contain_text("Trade Pod")
     expect(page.locator(".sr-lethal-table")).to_contain_text("Can player 2 finish you")
+    expect(page.locator(".sr-buy-table")).to_contain_text("first in hand (turn)")
     page.wait_for_function(f"() => ({CHART_DATA_JS})() !== null")
     before = chart_data(page)
     page.set_viewport_size({"width": 1280, "height": 2000})
-    page.screenshot(path=str(tmp_path / "star-realms-odds.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "odds-desktop.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 2400})
+    page.screenshot(path=str(SHOTS / "odds-390.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 2000})
     page.get_by_role("tab", name="Play").click()
+    page.screenshot(path=str(SHOTS / "play-desktop.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 2400})
+    page.screenshot(path=str(SHOTS / "play-390.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 2000})
 
     click_and_wait(page, table_button(page, "sr-buy", "buy Trade Pod"))
-    expect(page.locator(".re-status")).to_contain_text("buy Trade Pod")
+    expect(page.locator(".re-status")).to_contain_text("Player 1 buys Trade Pod")  # the rules' story
     expect(page.locator('.sr-player[data-seat="1"] .sr-discard')).to_contain_text("Trade Pod")
     click_and_wait(page, table_button(page, "sr-end", "end turn"))
     expect(page.locator(".re-phase")).to_contain_text("main phase (player 2, turn 2)")

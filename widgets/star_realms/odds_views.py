@@ -7,13 +7,16 @@ Three views share one :class:`OddsContext` (who is asking, a clock per redraw):
 * **Lethal check** — P(an opponent deals at least your Authority plus the
   Defense of the Outposts protecting you on their next turn), with the odds
   module's explanation, and the same question the other way round;
-* **Buy comparison** — for every card the player moving can afford now, the
-  expected Trade and Combat of the next hand if it were bought, side by side.
+* **Buy comparison** — for every card the player moving can afford now: the
+  next hand if it were bought (exact), the turn it first reaches the hand
+  (exact) and the Trade and Combat of each of the next 3 turns (turn 1 exact,
+  later turns sampled with an interval), so two buys can be told apart.
 
 The asking player is the seat chosen in "view as" (or, for the table view, the
 player moving). What they cannot know stays hidden: seen from another seat, an
-opponent's hand is treated as 5 cards drawn at random from their hand and deck
-together (:func:`as_seen_by`). Values are exact (``Fraction``), printed as
+opponent's hand is what that seat knows of it (``odds.seen_by``: the cards left
+in their deck before a reshuffle are known to be in it, read from the match
+history; the rest unseen). Values are exact (``Fraction``), printed as
 fraction and percent. A cold question on a big deck takes about 0.1 s
 (``benchmarks/star_realms_odds.py``); still, the tab computes only while open,
 says "computing…" first, and past a time budget leaves the rest behind a button.
@@ -21,30 +24,30 @@ says "computing…" first, and past a time budget leaves the rest behind a butto
 >>> import explorer
 >>> s = explorer.load_game("star_realms").initial_state()
 >>> while s.is_chance(): s = s.apply(s.chance_outcomes()[0][0])
->>> hidden = as_seen_by(s, attacker=1, viewer=0)
->>> len(hidden.players[1].hand), len(hidden.players[1].deck), hidden.actor
-(0, 10, 1)
+>>> mean_text(Fraction(25, 7))
+'25/7 (≈3.57)'
 """
 
 from __future__ import annotations
 
 import html
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
 import ipywidgets as W
 import plotly.graph_objects as go
 
-from explorer.core import Deck
 from explorer.games.star_realms import odds
 from explorer.games.star_realms.formats import targets
-from widgets.common.charts import FONT, distribution_figure, fmt_fraction, fmt_prob, show_figure
+from widgets.common.charts import distribution_figure, fmt_fraction, fmt_prob, show_figure
+from widgets.star_realms.buy_figures import arrival_text, buy_figure, turn_text
 
 TRADE_COLOUR, COMBAT_COLOUR = "#D08C2E", "#8E6C9E"
 LETHAL_BUDGET_S = 1.5  # past this many seconds of one redraw, the lethal check waits for a click
 BUY_BUDGET_S = 3.0     # past this, the remaining buy rows wait for a click
+CYCLE_SECONDS = 0.1    # sampling of turns 2 and 3 per buy row (at least 20 runs)
 NOTE = "font-size:12px;color:#5b6472"
 
 
@@ -68,30 +71,48 @@ def askable(state: Any) -> str:
     return ""
 
 
-def as_seen_by(state: Any, attacker: int, viewer: int | None) -> Any:
-    """``state`` as ``viewer`` may use it to ask about ``attacker``'s next hand.
-
-    The viewer does not see the attacker's hand: it goes back into the unknown
-    middle of their deck and the attacker is treated as about to draw 5 (their
-    ships in play join the discard pile, as at the end of a turn). Unchanged for
-    the table view (``viewer=None``) or when the attacker asks about themself.
-    """
-    if viewer is None or viewer == attacker:
-        return state
-    p = state.players[attacker]
-    deck = Deck(p.deck.top, p.deck.middle + p.hand, p.deck.bottom)
-    hidden = state.with_player(attacker, hand=type(p.hand)(), deck=deck)
-    group = next(g for g, seats in enumerate(state.fmt.groups) if attacker in seats)
-    return hidden.replace(stage="main", group=group, actor=attacker, queue=())
+SPINNER = ('<style>@keyframes sr-spin{to{transform:rotate(360deg)}}</style>'
+           '<span class="sr-spinner" style="display:inline-block;width:11px;height:11px;margin-right:6px;'
+           'border:2px solid #c9ced6;border-top-color:#5b6472;border-radius:50%;animation:sr-spin .8s linear infinite">'
+           '</span>')
 
 
 class OddsContext:
-    """Who asks (``viewer()``: a seat or ``None`` for the table) and the clock of the redraw under way."""
+    """Who asks (``viewer()``: a seat or ``None`` for the table), the clock of the redraw under way, and the worker.
 
-    def __init__(self, viewer: Callable[[], int | None] = lambda: None) -> None:
+    With ``background`` (the default) the views compute on one worker thread, in order, so the
+    kernel keeps answering clicks while a spinner turns; :meth:`wait` blocks until it is idle
+    (tests, and anyone who wants the answer now).
+    """
+
+    def __init__(self, viewer: Callable[[], int | None] = lambda: None, background: bool = True,
+                 history: Callable[[], Sequence[Any]] = lambda: ()) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
         self.viewer = viewer
-        self.started = time.perf_counter()
+        self.history = history  # the match's states up to the one shown: what each seat has seen
+        self.started, self.spent = time.perf_counter(), 0.0
         self.views: list[Any] = []
+        self.background = background
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sr-odds") if background else None
+        self.pending: list[Any] = []
+
+    def run(self, job: Callable[[], None], failed: Callable[[BaseException], None]) -> None:
+        """Run ``job`` on the worker (or now); ``failed(error)`` shows an error instead of raising it."""
+        def guarded() -> None:
+            try:
+                job()
+            except Exception as err:  # noqa: BLE001 - shown in the view, never lost on the thread
+                failed(err)
+        if self.worker is None:
+            guarded()
+            return
+        self.pending = [f for f in self.pending if not f.done()] + [self.worker.submit(guarded)]
+
+    def wait(self, timeout: float | None = 60.0) -> None:
+        """Block until every queued computation has drawn its view."""
+        for f in list(self.pending):
+            f.result(timeout=timeout)
 
     def asker(self, state: Any) -> int:
         seat = self.viewer()
@@ -99,12 +120,21 @@ class OddsContext:
 
     def start(self) -> None:
         """A redraw begins: restart the clock and show "computing…" in every view."""
-        self.started = time.perf_counter()
+        self.started, self.spent = time.perf_counter(), 0.0
         for v in self.views:
             v.waiting()
 
     def elapsed(self) -> float:
-        return time.perf_counter() - self.started
+        """Seconds this redraw has spent in odds questions (drawing the charts is not counted)."""
+        return self.spent
+
+    def ask(self, question: Callable[[], Any]) -> Any:
+        """Answer one odds question, adding its time to :meth:`elapsed`."""
+        began = time.perf_counter()
+        try:
+            return question()
+        finally:
+            self.spent += time.perf_counter() - began
 
 
 class _View:
@@ -117,7 +147,11 @@ class _View:
         self.state: Any = None
 
     def waiting(self) -> None:
-        self.info.value = f'<div class="sr-computing" style="{NOTE}">computing…</div>'
+        self.info.value = f'<div class="sr-computing" style="{NOTE}">{SPINNER}computing…</div>'
+
+    def failed(self, err: BaseException) -> None:
+        self.info.value = (f'<div class="re-odds-error" style="color:#8a2d1c">Could not compute {esc(self.title)}: '
+                           f"{esc(type(err).__name__)}: {esc(err)}</div>")
 
 
 def hand_figure(dist: Any, what: str, who: str, colour: str) -> go.Figure:
@@ -152,9 +186,14 @@ class NextHandView(_View):
             self.odds, self.figures = None, {}
             self.info.value, self.notes.value = f'<div style="{NOTE}">{esc(why)}</div>', ""
             return self.widget
+        self.info.value = f'<div class="sr-computing" style="{NOTE}">{SPINNER}computing…</div>'
+        self.ctx.run(lambda: self._draw(state), self.failed)
+        return self.widget
+
+    def _draw(self, state: Any) -> None:
         me = self.ctx.asker(state)
         who = f"player {me + 1}"
-        self.odds = result = odds.trade_and_combat(state, me)
+        self.odds = result = self.ctx.ask(lambda: odds.trade_and_combat(state, me))
         p = state.players[me]
         when = ("drawn at the end of this turn" + (" (the deck holds fewer than 5: the discard pile, this turn's "
                                                     "hand and ships are reshuffled)" if len(p.deck) < 5 else "")
@@ -168,10 +207,10 @@ class NextHandView(_View):
                                      ("combat", result.combat, "Combat", COMBAT_COLOUR)):
             self.figures[key] = fig = hand_figure(dist, what, who, col)
             show_figure(self.outs[key], fig)
-        exact = "Exact." if result.exact else "Too large to enumerate: sampled frequencies."
-        self.notes.value = (f'<div style="{NOTE}">{esc(exact)} Play policy: {esc("; ".join(result.notes))}. '
-                            "Hover a bar for its exact fraction.</div>")
-        return self.widget
+        exact = ("Exact." if result.exact else
+                 "<b>Estimate</b>: too large to enumerate within the time budget; sampled frequencies.")
+        self.notes.value = (f'<div class="sr-exactness" style="{NOTE}">{exact} Play policy: '
+                            f'{esc("; ".join(result.notes))}. Hover a bar for its exact fraction.</div>')
 
 
 class LethalView(_View):
@@ -183,14 +222,17 @@ class LethalView(_View):
         super().__init__(ctx)
         self.more = W.Button(description="Compute the lethal check", layout=W.Layout(width="auto"))
         self.more.add_class("sr-lethal-more")
-        self.more.on_click(lambda _b: self._draw(self.state, budget=False))
+        self.more.on_click(lambda _b: self.ctx.run(lambda: self._draw(self.state, budget=False), self.failed))
         self.widget = W.VBox([self.info, self.more])
         self.widget.add_class("sr-lethal")
         self.rows: list[tuple[str, Any]] = []
+        self.seen: tuple[Any, ...] = ()
 
     def render(self, state: Any) -> W.Widget:
         self.state = state
-        self._draw(state, budget=True)
+        history = tuple(self.ctx.history())
+        self.seen = history if history and history[-1] is state else (state,)
+        self.ctx.run(lambda: self._draw(state, budget=True), self.failed)
         return self.widget
 
     def questions(self, state: Any) -> list[tuple[str, int, int]]:
@@ -211,43 +253,23 @@ class LethalView(_View):
         if budget and self.ctx.elapsed() > LETHAL_BUDGET_S:
             self.rows = []
             self.info.value = (f'<div style="{NOTE}">Skipped for now: the next hand alone took '
-                               f"{self.ctx.elapsed():.1f} s on this deck. Press the button to compute it.</div>")
+                               f"{self.ctx.elapsed():.1f} s of odds questions on this deck. Press the button to compute it.</div>")
             self.more.layout.display = ""
             return
         viewer, rows, body = self.ctx.viewer(), [], []
         for question, attacker, defender in self.questions(state):
-            seen = as_seen_by(state, attacker, viewer)
-            result = odds.lethal(seen, attacker, defender)
+            known = odds.known_in_hand(self.seen, attacker) if viewer not in (None, attacker) else None
+            result = self.ctx.ask(lambda: odds.lethal(state, attacker, defender, viewer=viewer, known=known))
             rows.append((question, result))
-            hidden = (" Their hand is unknown to you: treated as 5 random cards of their hand and deck."
-                      if seen is not state else "")
+            hidden = ""
             body.append(
                 f'<tr><td class="sr-lethal-value" style="padding:4px 14px 4px 0;font-weight:700;white-space:nowrap;'
                 f'vertical-align:top;font-variant-numeric:tabular-nums">{esc(fmt_prob(result.probability))}</td>'
                 f'<td style="padding:4px 0;vertical-align:top">{esc(question)}<div style="{NOTE}">'
-                f'{esc(result.explanation)}.{esc(hidden)}{"" if result.exact else " (sampled estimate)"}</div></td></tr>')
+                f'{esc(result.explanation)}.{esc(hidden)}{"" if result.exact else " Estimate (sampled within the time budget)."}</div></td></tr>')
         self.rows = rows
         self.info.value = (f'<table class="sr-lethal-table" style="border-collapse:collapse;font-size:13.5px">'
                            f'{"".join(body)}</table>' if body else f'<div style="{NOTE}">Nobody to attack.</div>')
-
-
-def buy_figure(rows: list[Any]) -> go.Figure:
-    """Grouped bars: expected Trade and Combat of the next hand for each buy (the first row: no buy)."""
-    names = [r.card + (" to top" if r.to_top else "") for r in rows]
-    fig = go.Figure()
-    for what, col in (("Trade", TRADE_COLOUR), ("Combat", COMBAT_COLOUR)):
-        means = [(r.odds.trade if what == "Trade" else r.odds.combat).mean() for r in rows]
-        fig.add_trace(go.Bar(x=names, y=[float(m) for m in means], name=f"expected {what}", marker={"color": col},
-                             customdata=[[mean_text(m)] for m in means], text=[f"{float(m):.2f}" for m in means],
-                             textposition="outside", cliponaxis=False,
-                             hovertemplate=f"%{{x}}<br>expected {what}: %{{customdata[0]}}<extra></extra>"))
-    fig.update_layout(template="plotly_white", barmode="group", height=340, font={"family": FONT, "size": 13},
-                      title={"text": "Next hand if bought now: expected Trade and Combat", "x": 0.01,
-                             "font": {"size": 14}},
-                      margin={"l": 55, "r": 20, "t": 70, "b": 60},
-                      legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "right", "x": 1.0},
-                      yaxis={"title": {"text": "expected value"}, "rangemode": "tozero", "gridcolor": "#e8eaee"})
-    return fig
 
 
 class BuyView(_View):
@@ -261,20 +283,21 @@ class BuyView(_View):
         self.table = W.HTML()
         self.more = W.Button(description="Compute the rest", layout=W.Layout(width="auto"))
         self.more.add_class("sr-buy-more")
-        self.more.on_click(lambda _b: self._draw(self.state, budget=False))
+        self.more.on_click(lambda _b: self.ctx.run(lambda: self._draw(self.state, budget=False), self.failed))
         self.figure: go.Figure | None = None
         self.rows: list[Any] = []
+        self.cycle: list[Any] = []
         self.widget = W.VBox([self.info, self.out, self.table, self.more], layout=W.Layout(width="100%"))
         self.widget.add_class("sr-buys")
 
     def render(self, state: Any) -> W.Widget:
         self.state = state
-        self._draw(state, budget=True)
+        self.ctx.run(lambda: self._draw(state, budget=True), self.failed)
         return self.widget
 
     def _draw(self, state: Any, *, budget: bool) -> None:
         self.more.layout.display = self.out.layout.display = "none"
-        self.table.value, self.rows, self.figure = "", [], None
+        self.table.value, self.rows, self.cycle, self.figure = "", [], [], None
         why = askable(state) if state is not None else "No position yet."
         me = None if why else self.ctx.asker(state)
         if not why and (me != state.actor or me not in state.members()):
@@ -288,14 +311,16 @@ class BuyView(_View):
                                "no card of the trade row (nor an Explorer) is affordable.</div>")
             return
         rows = list(odds.compare_buys(state, me, []))
+        cycle = list(odds.compare_buys_over_cycle(state, me, [], seconds=CYCLE_SECONDS))
         done = []
         for name in cards:
             if budget and self.ctx.elapsed() > BUY_BUDGET_S:
                 break
-            rows += odds.compare_buys(state, me, [name])[1:]
+            rows += self.ctx.ask(lambda: odds.compare_buys(state, me, [name])[1:])
+            cycle += self.ctx.ask(lambda: odds.compare_buys_over_cycle(state, me, [name], seconds=CYCLE_SECONDS)[1:])
             done.append(name)
-        self.rows = rows
-        self.figure = buy_figure(rows)
+        self.rows, self.cycle = rows, cycle
+        self.figure = buy_figure(cycle)
         self.out.layout.display = ""
         show_figure(self.out, self.figure)
         left = len(cards) - len(done)
@@ -305,23 +330,41 @@ class BuyView(_View):
         self.info.value = (f'<div style="{NOTE}">Player {me + 1} can afford {len(cards)}: '
                            f'{esc(", ".join(cards))}.{f" Computed {len(done)} within {BUY_BUDGET_S:.0f} s." if left else ""}'
                            "</div>")
+        td = '<td style="padding:2px 8px">'
         body = "".join(
-            f'<tr><td style="padding:2px 10px 2px 0">{esc(r.card + (" to top" if r.to_top else ""))}</td>'
-            f'<td style="text-align:right;padding:2px 10px">{r.cost}</td>'
-            f'<td class="sr-buy-trade" style="padding:2px 10px">{esc(mean_text(r.odds.trade.mean()))}</td>'
-            f'<td class="sr-buy-combat" style="padding:2px 10px">{esc(mean_text(r.odds.combat.mean()))}</td>'
-            f'<td style="padding:2px 10px">{esc(fmt_prob(r.odds.trade.at_least(5)))}</td>'
-            f'<td style="{NOTE};padding:2px 0">{esc(r.note)}</td></tr>' for r in rows)
+            f'<tr><td style="padding:2px 8px 2px 0">{esc(r.card + (" to top" if r.to_top else ""))}</td>'
+            f'<td style="text-align:right;padding:2px 8px">{r.cost}</td>'
+            f'<td class="sr-buy-trade" style="padding:2px 8px">{esc(mean_text(r.odds.trade.mean()))}</td>'
+            f'<td class="sr-buy-combat" style="padding:2px 8px">{esc(mean_text(r.odds.combat.mean()))}</td>'
+            f'<td class="sr-buy-arrives" style="padding:2px 8px">{esc(arrival_text(c.arrives))}</td>'
+            f'{td}{esc(" / ".join(turn_text(m.trade) for m in c.turns))}</td>'
+            f'{td}{esc(" / ".join(turn_text(m.combat) for m in c.turns))}</td>'
+            f'<td style="{NOTE};padding:2px 0">{esc(r.note)}</td></tr>' for r, c in zip(rows, cycle))
+        sampled = [m.trade for c in cycle for m in c.turns if not m.exact]
+        runs = (f"{min(e.trials for e in sampled)} to {max(e.trials for e in sampled)} sampled runs, seed "
+                f"{sampled[0].seed}" if sampled else "exact")
         self.table.value = (
-            '<table class="sr-buy-table" style="border-collapse:collapse;font-size:13px"><tr style="color:#5b6472">'
-            "<th align=left style='padding:2px 10px 2px 0'>buy</th><th style='padding:2px 10px'>cost</th>"
-            "<th align=left style='padding:2px 10px'>E[Trade]</th><th align=left style='padding:2px 10px'>E[Combat]</th>"
-            "<th align=left style='padding:2px 10px'>P(Trade ≥ 5)</th><th align=left>how it reaches the next hand</th>"
-            "</tr>"
-            f"{body}</table>")
+            '<div style="overflow-x:auto"><table class="sr-buy-table" style="border-collapse:collapse;font-size:13px">'
+            '<tr style="color:#5b6472">'
+            "<th align=left style='padding:2px 8px 2px 0'>buy</th><th style='padding:2px 8px'>cost</th>"
+            "<th align=left style='padding:2px 8px'>next hand E[Trade]</th>"
+            "<th align=left style='padding:2px 8px'>E[Combat]</th>"
+            "<th align=left style='padding:2px 8px'>first in hand (turn)</th>"
+            "<th align=left style='padding:2px 8px'>Trade, turns 1 / 2 / 3</th>"
+            "<th align=left style='padding:2px 8px'>Combat, turns 1 / 2 / 3</th>"
+            "<th align=left>how it reaches the next hand</th></tr>"
+            f"{body}</table></div>"
+            f'<div style="{NOTE}">Turn 1 is the next hand (exact). Turns 2 and 3: {esc(runs)} per row, the same '
+            "seed for every row (± the 95% interval); nothing else bought, every card played. First in hand: exact "
+            "over the draw / discard / reshuffle cycle, 5 cards a turn (draw abilities ignored).</div>")
 
 
-def odds_views(viewer: Callable[[], int | None] = lambda: None) -> list[Any]:
-    """Fresh views for one panel, sharing ``viewer`` (the "view as" seat, ``None`` for the table)."""
-    ctx = OddsContext(viewer)
+def odds_views(viewer: Callable[[], int | None] = lambda: None, background: bool = True,
+               history: Callable[[], Sequence[Any]] = lambda: ()) -> list[Any]:
+    """Fresh views for one panel, sharing ``viewer`` (the "view as" seat, ``None`` for the table) and
+    ``history`` (the match's states up to the one shown: what another seat has seen of a hand).
+
+    With ``background`` the odds are computed off the main thread (see :class:`OddsContext`).
+    """
+    ctx = OddsContext(viewer, background, history)
     return [NextHandView(ctx), LethalView(ctx), BuyView(ctx)]

@@ -1,15 +1,19 @@
 """``StarRealmsPanel``: the match panel for Star Realms, with a table view, a seat selector and grouped moves.
 
-Beside the generic move list, the moves are offered as at the table, in
-groups: cards in hand to play, bases to use, scrap abilities, trade-row cards
-to buy, attack targets, end turn, and the choices inside an ability. Every
+The moves are offered once, as at the table, in groups: cards in hand to play,
+bases to use, scrap abilities, trade-row cards to buy, attack targets (the
+whole Combat pool as a button, a smaller attack from a list), end turn, and the
+choices inside an ability; the generic move list is hidden
+(``offers_moves_itself``), the typed box stays. The header names the format,
+the seats and, in plain words, where the rules in play differ from the printed
+cards (the seed's Explorer), with the other reading one click away. Every
 button carries an action taken from ``state.legal_actions()`` and goes through
 ``self.play(action)``: the widgets never decide what is legal (an unaffordable
 card simply has no button). "View as" draws the table as one seat sees it
 (``observation(state, seat)``: other hands face down) or as the whole table;
 seen from a seat, the moves of another player are not listed, and the log
-(and the status line) shows another player's draws as "Player 2 draws a card"
-(trade-row reveals are public and stay as they are).
+(and the status line) tells the rules' story as that seat may read it
+(``viewer``: "Player 2 draws a card"; trade-row reveals are public).
 
 >>> p = StarRealmsPanel(seed=12)         # setup (row, hands) is dealt from the seed at once
 >>> p.state.phase, p.grouped()["sr-play"]
@@ -20,15 +24,17 @@ seen from a seat, the moves of another player are not listed, and the log
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as W
 
-from explorer.core.actions import CHANCE, Action
+from explorer.core.actions import Action
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
 from explorer.core.state import State
+from explorer.games.star_realms.cards import describe
 from explorer.games.star_realms.formats import FORMATS, PLAYER_COUNTS
 from widgets.common.match_panel import ODDS_TAB, InputError, MatchPanel
 from widgets.star_realms.odds_views import odds_views as default_odds_views
@@ -49,6 +55,31 @@ GROUPS = (  # (css class, heading, action kinds) in the order a player reads the
 )
 STYLES = {"sr-play": "info", "sr-buy": "success", "sr-attack": "danger", "sr-end": "warning", "sr-decide": "info"}
 HEADING = '<div style="font-size:12px;color:#5b6472;margin-top:4px">{}</div>'
+PRINTED = "printed_explorer"  # the variant that plays the Explorer as printed
+FORMAT_NAMES = {"standard": "Standard (1 vs 1)", "free_for_all": "Free for all", "hunter": "Hunter",
+                "hydra": "Hydra (teams)", "emperor": "Emperor (teams)", "raid": "Raid (boss vs all)"}
+
+
+def format_line(state: Any) -> str:
+    """The format and seats in words: ``'Standard (1 vs 1) · 2 players: Player 1, Player 2 · Authority 50 each'``."""
+    fmt = state.fmt
+    seats = "; ".join(", ".join(f"Player {q + 1}" + (f" ({fmt.roles[q]})" if fmt.roles[q] not in ("", "player") else "")
+                                for q in group) for group in fmt.groups)
+    lives = sorted(set(fmt.authority))
+    authority = (f"Authority {lives[0]} each" if len(lives) == 1 else
+                 "Authority " + ", ".join(str(a) for a in fmt.authority))
+    shared = " (teammates share one)" if fmt.lives != tuple(range(fmt.players)) else ""
+    return f"{FORMAT_NAMES.get(fmt.name, fmt.name)} · {fmt.players} players, in turn order: {seats} · {authority}{shared}"
+
+
+def printed_differences(game: Any) -> list[str]:
+    """Plain sentences for each card whose rules here differ from the printed card (the seed's Explorer)."""
+    found = []
+    for name, card in sorted(game.cards.items()):
+        if card.printed_primary and card.printed_primary != card.primary:
+            found.append(f"{name} gives {describe(card.primary)} here (the rules document); "
+                         f"the printed card gives {describe(card.printed_primary)}")
+    return found
 
 
 def grouped_moves(state: Any) -> dict[str, list[tuple[str, Action]]]:
@@ -57,9 +88,10 @@ def grouped_moves(state: Any) -> dict[str, list[tuple[str, Action]]]:
     In the main phase each move goes to its group (see ``GROUPS``); attacks on a
     player show only the whole Combat pool (other splits stay in the move list).
     Inside an ability (a choice, a discard, "done") every move goes to ``sr-decide``.
+    Attacks on a player for less than the whole pool go to ``sr-attack-less`` (a list).
     """
     found: dict[str, list[tuple[str, Action]]] = {css: [] for css, _, _ in GROUPS}
-    found["sr-decide"] = []
+    found["sr-decide"], found["sr-attack-less"] = [], []
     if state.is_terminal() or state.is_chance():
         return found
     legal = state.legal_actions()
@@ -69,6 +101,7 @@ def grouped_moves(state: Any) -> dict[str, list[tuple[str, Action]]]:
     combat = state.players[state.actor].combat
     for a in legal:
         if a.kind == "attack" and a.args[0] in ("player", "team") and a.args[-1] != combat:
+            found["sr-attack-less"].append((str(a), a))
             continue
         css = next((c for c, _, kinds in GROUPS if a.kind in kinds), "sr-decide")
         found[css].append((str(a), a))
@@ -90,8 +123,12 @@ class StarRealmsPanel(MatchPanel):
         self.deal = deal  # resolve the setup's chance nodes (row, starting hands) at once
         self._odds_seat: Any = None
         super().__init__(match_or_game, seed=seed, title=title,
-                         odds_views=default_odds_views(lambda: self.viewer) if odds_views is None else odds_views,
+                         odds_views=default_odds_views(lambda: self.viewer, history=self._history)
+                         if odds_views is None else odds_views,
                          **kwargs)
+        children = list(self.widget.children)
+        children.insert(children.index(self.title_html) + 1, self.header_box)
+        self.widget.children = tuple(children)
         board, moves = self.tabs.children[0].children  # the Play page: give the table the wider column
         board.layout.flex, moves.layout.flex = "1 1 60%", "1 1 36%"
         if view_as is not None:
@@ -108,6 +145,10 @@ class StarRealmsPanel(MatchPanel):
                 break
             self.match.step()
         return self.match.cursor - start
+
+    def _history(self) -> tuple[State, ...]:
+        """The match's states up to the one shown (time travel included): what each seat has seen."""
+        return tuple(self.match.states[: self.match.cursor + 1])
 
     # --- who is looking ------------------------------------------------------------------
     @property
@@ -137,20 +178,6 @@ class StarRealmsPanel(MatchPanel):
     def position_view(self, state: State) -> Any:
         return position_html(state, self.viewer)
 
-    def log_line(self, index: int, entry: Any) -> str:
-        """Move ``index`` as the viewer may read it: another player's draw hides the card drawn.
-
-        The drawing player is the one of the draw waiting in the position before
-        the move (``queue[0]``, a ``draw`` task); reveals of the trade row are public.
-        """
-        viewer = self.viewer
-        if viewer is not None and entry.player == CHANCE and entry.action.kind == "draw":
-            before = self.match.states[index]
-            task = before.queue[0] if before.queue else None
-            if task is not None and task.kind == "draw" and task.player != viewer:
-                return f"{index + 1}. Chance: {self.game.player_name(task.player)} draws a card"
-        return super().log_line(index, entry)
-
     def extra_controls(self) -> Sequence[W.Widget]:
         self.seat_pick = W.Dropdown(description="View as", layout=W.Layout(width="230px"),
                                     style={"description_width": "56px"})
@@ -167,12 +194,29 @@ class StarRealmsPanel(MatchPanel):
         self.auto_deal.add_class("sr-auto-deal")
         self.hint = W.HTML()
         self.hint.add_class("sr-hint")
+        self.format_html = W.HTML(layout=W.Layout(width="100%"))
+        self.format_html.add_class("sr-format-line")
+        self.explorer_button = W.Button(layout=W.Layout(width="auto"), tooltip="Start a new game (same seed) with "
+                                        "the other reading of the Explorer")
+        self.explorer_button.add_class("sr-explorer-variant")
+        self.explorer_button.on_click(lambda _b: self.switch_explorer())
+        self.header_box = W.HBox([self.format_html, self.explorer_button],
+                                 layout=W.Layout(width="100%", flex_flow="row wrap", align_items="center"))
+        self.header_box.add_class("sr-header")
+        self.attack_less = W.Dropdown(layout=W.Layout(width="200px"))
+        self.attack_less.add_class("sr-attack-less")
+        attack_less_go = W.Button(description="Attack for less", button_style="danger", layout=W.Layout(width="auto"))
+        attack_less_go.add_class("sr-attack-less-go")
+        attack_less_go.on_click(lambda _b: self.play(self.attack_less.value))
+        self.attack_less_box = W.HBox([self.attack_less, attack_less_go], layout=W.Layout(flex_flow="row wrap"))
         self.rows = {css: ButtonRow(css, self.play, style=STYLES.get(css, "")) for css, _, _ in GROUPS}
         self.rows["sr-decide"] = ButtonRow("sr-decide", self.play, style=STYLES["sr-decide"])
         self.row_boxes = {}
         parts: list[W.Widget] = []
         for css, heading in [("sr-decide", "Decide (inside an ability)")] + [(c, h) for c, h, _ in GROUPS]:
             self.row_boxes[css] = W.VBox([W.HTML(HEADING.format(heading)), self.rows[css].box])
+            if css == "sr-attack":
+                self.row_boxes[css].children += (self.attack_less_box,)
             parts.append(self.row_boxes[css])
         start = self._start
         self.format_pick = W.Dropdown(options=list(FORMATS), value=start.format, description="Format",
@@ -221,10 +265,16 @@ class StarRealmsPanel(MatchPanel):
         self.resolve_button.disabled = not state.is_chance()
         decider = state.current_player
         hidden = self.viewer is not None and not state.is_terminal() and decider != self.viewer
-        moves = {css: [] for css in self.rows} if hidden else grouped_moves(state)
+        moves = {css: [] for css in (*self.rows, "sr-attack-less")} if hidden else grouped_moves(state)
         for css, row in self.rows.items():
             row.set(moves[css])
-            self.row_boxes[css].layout.display = "" if moves[css] else "none"
+            self.row_boxes[css].layout.display = "" if moves[css] or (css == "sr-attack" and moves["sr-attack-less"]) \
+                else "none"
+        less = moves.get("sr-attack-less", [])
+        if list(self.attack_less.options) != less:
+            self.attack_less.options = less
+        self.attack_less_box.layout.display = "" if less else "none"
+        self._draw_format(state)
         self.picker.widget.layout.display = "none" if hidden else ""
         if state.is_terminal():
             why = "The game is over: undo, or start a new game."
@@ -236,6 +286,31 @@ class StarRealmsPanel(MatchPanel):
         else:
             why = "Only legal moves are offered; an unaffordable card has no Buy button."
         self.hint.value = f'<div style="font-size:12.5px;color:#3d4a5c">{why}</div>'
+
+    def offers_moves_itself(self, state: State) -> bool:
+        """The table offers every legal move of a decision (buttons, the smaller attacks in a list): each once."""
+        return not state.is_chance() and not state.is_terminal()
+
+    def _draw_format(self, state: State) -> None:
+        differs = printed_differences(self.game)
+        if differs:
+            rules = "; ".join(differs) + f" (variant <b>{self.game.variant}</b>)."
+            self.explorer_button.description = "Play the printed Explorer (new game)"
+        else:
+            default = load_game(GAME_ID).cards
+            rules = (f"Cards as printed (variant <b>{self.game.variant}</b>): " + "; ".join(
+                f"{n} gives {describe(c.primary)}, where the rules document (the default) gives {describe(default[n].primary)}"
+                for n, c in sorted(self.game.cards.items()) if default[n].printed_primary
+                and default[n].printed_primary != default[n].primary) + ".")
+            self.explorer_button.description = "Play the rules document's Explorer (new game)"
+        self.format_html.value = (f'<div style="font-size:13px;color:#3d4a5c;line-height:1.5">'
+                                  f'<b>{html.escape(format_line(state))}</b><br>{rules}</div>')
+
+    def switch_explorer(self) -> bool:
+        """One click to the other Explorer: ``printed_explorer`` ⇄ the default, as a new game with the same seed."""
+        self.variant_pick.value = "standard" if self.game.variant == PRINTED else PRINTED
+        self.format_pick.value, self.players_pick.value = self.state.format, len(self.state.players)
+        return self.new_game(self.match.seed)
 
     def _tab_changed(self, change: dict[str, Any]) -> None:
         before = self.odds.redraws

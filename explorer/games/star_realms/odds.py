@@ -47,6 +47,7 @@ from typing import Any
 from explorer.core import Deck, Multiset
 from explorer.games.star_realms.odds_hand import Engine, Outcome, TooLarge, engine, merge_pairs, model, pairs_minus, start
 from explorer.games.star_realms.odds_hand import sample_turn
+from explorer.games.star_realms.odds_tuples import combine_values
 from explorer.games.star_realms.odds_position import HAND, check_position, rest_model, rest_turn, start_branches
 from explorer.games.star_realms.odds_sampled import mean_estimate, sample_deal, sample_start
 from explorer.odds import Dist, Estimate, draw
@@ -245,7 +246,7 @@ def _exact(e: Engine, key: tuple, bases: tuple[str, ...], deadline: float) -> tu
                 kept.append((ways, value, shifts))
             results.append((ways, value, shifts))
         if shared:
-            e.partials[(key[1], placed)] = (_combine(kept), again)
+            e.partials[(key[1], placed)] = (combine_values(kept), again)
     else:
         combined, again = part
         results.append((1, combined, ((0, 0, 0), (0, 0, 0))))
@@ -255,40 +256,8 @@ def _exact(e: Engine, key: tuple, bases: tuple[str, ...], deadline: float) -> tu
                 raise TooLarge("out of time")
             value, *shifts = e.root(hand, placed, deck, discard)
             results.append((ways, value, shifts))
-    final = _combine(results)
+    final = combine_values(results)
     return ({o: Fraction(w, final[1]) for o, w in final[0]}, {o: Fraction(w, final[3]) for o, w in final[2]})
-
-
-def _combine(parts: list[tuple[int, tuple, tuple]]) -> tuple:
-    """``sum(ways * value)``, each value's outcomes shifted, as one value (integer weights, one total each).
-
-    Parts with the same value and shifts (many hands end the turn without drawing) are added up first.
-    """
-    grouped: dict[tuple, list] = {}
-    for ways, value, shifts in parts:
-        k = (id(value), *shifts)
-        found = grouped.get(k)
-        if found is None:
-            grouped[k] = [ways, value, shifts]
-        else:
-            found[0] += ways
-    if not grouped:
-        return ((), 1, (), 1, False)
-    combined: list = []
-    for which in (0, 1):
-        p, q = 2 * which, 2 * which + 1
-        common = lcm(*[value[q] for _, value, _ in grouped.values()])
-        out: dict = {}
-        get = out.get
-        for ways, value, shifts in grouped.values():
-            f = ways * (common // value[q])
-            dt, dc, dd = shifts[which]
-            for (a, b, c), w in value[p]:
-                o = (a + dt, b + dc, c + dd)
-                out[o] = get(o, 0) + f * w
-        combined += [tuple(out.items()), common]
-    return (*combined, False)
-
 
 
 def _sampled(game: Any, first: Any, notes: list[str], scraps: bool = False, share: float = 1.0) -> HandOdds:

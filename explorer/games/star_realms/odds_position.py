@@ -211,15 +211,29 @@ def clear() -> None:
     rest_model.cache_clear()
 
 
-def start_branches(state: Any, player: int, extra: Multiset = Multiset(), top: tuple = ()) -> tuple[Branch, ...]:
+def start_branches(state: Any, player: int, extra: Multiset = Multiset(), top: tuple = (),
+                   seen: Any = None) -> tuple[Branch, ...]:
     """The starts of ``player``'s next turn, each ``(probability, key, bases in play)``.
 
     The key is ``("known", hand, deck, discard)`` for a player not moving (they
     hold their next hand now) and ``("draw", deck, pile)`` for the player moving,
     after the rest of this turn; ``extra`` joins the pile and ``top`` goes on top
-    of the deck afterwards (a card bought at the end of the turn).
+    of the deck afterwards (a card bought at the end of the turn). ``seen`` (a
+    :class:`~.odds_knowledge.Seen`): asked by a seat that does not see the hand:
+    ``("hidden", known cards, deck with the unseen hand in its middle, discard,
+    cards to deal)`` for a player not moving; for a player moving, the hand joins
+    the deck and the next 5 are drawn after the ships in play are discarded.
     """
     p = state.players[player]
+    if seen is not None:
+        from explorer.games.star_realms.odds_knowledge import hidden_start
+
+        deck, unseen = hidden_start(state, seen)
+        deck = Deck(top + deck.top, deck.middle, deck.bottom)
+        if not seen.moving:
+            return ((Fraction(1), ("hidden", seen.known, deck, p.discard + extra, unseen), bases_of(state, player)),)
+        pile = p.discard + Multiset(r.name for r in p.ships) + extra
+        return ((Fraction(1), ("draw", deck, pile), bases_of(state, player)),)
     if not moving(state, player):
         deck = Deck(top + p.deck.top, p.deck.middle, p.deck.bottom)
         return ((Fraction(1), ("known", p.hand, deck, p.discard + extra), bases_of(state, player)),)

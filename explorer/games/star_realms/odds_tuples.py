@@ -159,3 +159,33 @@ def mix(kids: list, which: int) -> tuple[dict[Outcome, int], int]:
             out[o] = get(o, 0) + f * w
     return out, common
 
+
+def combine_values(parts: list[tuple[int, tuple, tuple]]) -> tuple:
+    """``sum(ways * value)``, each value's outcomes shifted, as one value (integer weights, one total each).
+
+    Parts with the same value and shifts (many hands end the turn without drawing) are added up first.
+    """
+    grouped: dict[tuple, list] = {}
+    for ways, value, shifts in parts:
+        k = (id(value), *shifts)
+        found = grouped.get(k)
+        if found is None:
+            grouped[k] = [ways, value, shifts]
+        else:
+            found[0] += ways
+    if not grouped:
+        return ((), 1, (), 1, False)
+    combined: list = []
+    for which in (0, 1):
+        p, q = 2 * which, 2 * which + 1
+        common = lcm(*[value[q] for _, value, _ in grouped.values()])
+        out: dict = {}
+        get = out.get
+        for ways, value, shifts in grouped.values():
+            f = ways * (common // value[q])
+            dt, dc, dd = shifts[which]
+            for (a, b, c), w in value[p]:
+                o = (a + dt, b + dc, c + dd)
+                out[o] = get(o, 0) + f * w
+        combined += [tuple(out.items()), common]
+    return (*combined, False)

@@ -1,0 +1,265 @@
+"""The buy comparison: what buying a card now changes, on the next hand and over the next reshuffle cycle.
+
+A bought card goes to the discard pile, so the next hand is usually the same
+whatever is bought (:func:`compare_buys` shows exactly that, and the cases
+where it is not: a deck short of 5, a draw ability that reshuffles, a ship
+bought to the top). :func:`compare_buys_over_cycle` looks past it, so two buys
+can be told apart: the turn the bought card first reaches the hand (exact, over
+the draw / discard / reshuffle cycle) and the expected Trade and Combat of each
+of the next 3 turns (the first exact; later turns by seeded sampling of whole
+turns, the same seed for every card so that the differences are the cards').
+
+>>> import explorer
+>>> s = explorer.load_game("star_realms").initial_state()
+>>> while s.is_chance(): s = s.apply(s.chance_outcomes()[0][0])
+>>> rows = compare_buys(s, 0, ["Explorer"])
+>>> [(r.card, str(r.odds.trade.mean())) for r in rows]
+[('(no buy)', '25/7'), ('Explorer', '25/7')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from explorer.core import Deck, Multiset
+from explorer.games.star_realms.odds import BUDGET, HandOdds, answer
+from explorer.games.star_realms.odds_cycle import TurnsUntil, survival_of
+from explorer.games.star_realms.odds_hand import Outcome, model, sample_card, sample_turn, start
+from explorer.games.star_realms.odds_model import Model, Turn
+from explorer.games.star_realms.odds_model import TooLarge
+from explorer.games.star_realms.odds_position import HAND, check_position, moving, rest_model, rest_turn, start_branches
+from explorer.games.star_realms.odds_sampled import mean_estimate, sample_deal, sample_start
+from explorer.odds import Estimate
+
+__all__ = ["BuyCycle", "BuyOdds", "TurnMeans", "buyable", "compare_buys", "compare_buys_over_cycle"]
+
+@dataclass(frozen=True)
+class BuyOdds:
+    """The next hand's odds if ``card`` were bought now (``"(no buy)"`` for the baseline)."""
+
+    card: str
+    cost: int
+    to_top: bool
+    odds: HandOdds
+    note: str
+
+
+def buyable(state: Any, player: int) -> tuple[str, ...]:
+    """Trade-row cards (and Explorer) ``player`` can afford now, in row order."""
+    from explorer.games.star_realms.rules import explorer_available, trade_available
+
+    trade = trade_available(state, player)
+    found = [c for c in state.row.kinds() if state.card(c).cost <= trade]
+    if explorer_available(state) and state.card("Explorer").cost <= trade:
+        found.append("Explorer")
+    return tuple(found)
+
+
+def compare_buys(state: Any, player: int, cards: Any = None) -> tuple[BuyOdds, ...]:
+    """Side-by-side next-hand odds for each card ``player`` could buy now (default: every affordable one).
+
+    A bought card goes to the discard pile, so it changes the next hand only if
+    the deck runs short (the reshuffle at the end of this turn, or a draw ability
+    next turn). While "the next ship you acquire goes on top" is active, a ship is
+    also shown bought ``to top``: then it *is* the first card of the next hand.
+    The first row is the baseline ``"(no buy)"``. Timing: module docstring
+    (``player`` must be moving now; the card is bought once the hand is played).
+    :func:`compare_buys_over_cycle` looks further.
+
+    Example: the module docstring.
+    """
+    check_position(state, player)
+    if not moving(state, player):
+        raise ValueError(f"player {player + 1} is not moving now: only the player moving can buy")
+    p = state.players[player]
+    names = buyable(state, player) if cards is None else tuple(cards)
+    rows = [BuyOdds("(no buy)", 0, False, answer(state, player),
+                    "the next hand as things stand")]
+    for name in names:
+        card = state.card(name)
+        short = len(p.deck) < HAND
+        note = ("to the discard pile: the deck holds fewer than 5, so it can be in the next hand" if short else
+                "to the discard pile: in the next hand only through a reshuffle by a draw ability")
+        rows.append(BuyOdds(name, card.cost, False, answer(state, player, extra=Multiset([name])), note))
+        if p.next_ship_to_top and card.is_ship:
+            rows.append(BuyOdds(name, card.cost, True, answer(state, player, top=(name,)),
+                                "on top of the deck: certainly in the next hand"))
+    return tuple(rows)
+
+
+# --------------------------------------------------------------------------- over the next reshuffle cycle
+BOUGHT = "(the card bought)"
+"""The bought copy in the arrival question: told apart from copies already owned."""
+TURNS = 3
+MIN_TRIALS = 20
+TRIALS = 100
+
+
+@dataclass(frozen=True)
+class TurnMeans:
+    """Expected Trade and Combat of one of the next turns (1 = the next hand): exact, or a sampled :class:`Estimate`."""
+
+    turn: int
+    trade: Fraction | Estimate
+    combat: Fraction | Estimate
+
+    @property
+    def exact(self) -> bool:
+        return not isinstance(self.trade, Estimate)
+
+
+@dataclass(frozen=True)
+class BuyCycle:
+    """One row of :func:`compare_buys_over_cycle`: ``card`` bought now (``"(no buy)"``: the baseline).
+
+    ``arrives``: when the bought copy first reaches the hand (``None`` for the
+    baseline); ``turns``: expected Trade and Combat of each of the next turns.
+    """
+
+    card: str
+    cost: int
+    to_top: bool
+    arrives: TurnsUntil | None
+    turns: tuple[TurnMeans, ...]
+    note: str
+
+
+def _end_of_turn(m: Model, t: Turn, rng: Any) -> tuple[Outcome, Deck, Multiset, tuple[str, ...]]:
+    """One sampled turn played for Combat: its pools and where the cards go (deck, pile after discarding, bases)."""
+    while True:
+        t = m.play_simple(t)
+        if t.pending:
+            deck, discard = t.deck, t.discard
+            if not deck:
+                if not discard:
+                    t = t._replace(pending=0)
+                    continue
+                deck, discard = Deck.shuffled(discard), Multiset()
+            card = sample_card(deck, rng)
+            t = t._replace(hand=t.hand.add(card), deck=deck.after_draw(card), discard=discard, pending=t.pending - 1)
+            continue
+        options = m.decisions(t)
+        if not options:
+            break
+        t = max(options, key=lambda s: m.key(s.trade, s.combat + s.pending, s.destroys))
+    bonus = sum(m.card(lab).passive_amount("ship_combat") * n for lab, n in t.inplay.items())
+    names = Multiset(label.split(">")[0] for label in t.inplay)
+    bases = Multiset(n for n in names if m.cards[n].is_base)
+    return (t.trade, t.combat + bonus * t.ships, t.destroys), t.deck, t.discard + t.hand + (names - bases), \
+        tuple(sorted(bases))
+
+
+def _sample_turns(game: Any, first: Any, turns: int, trials: int, seed: int,
+                  seconds: float | None) -> list[tuple[list[int], list[int]]]:
+    """Up to ``trials`` seeded runs of the next ``turns`` turns (at least 20 past ``seconds``): per run, each turn's
+    Trade and Combat."""
+    from time import perf_counter
+
+    from numpy.random import default_rng
+
+    rng = default_rng(seed)
+    by_trade, by_combat = model(game, "trade"), model(game, "combat")
+    runs: list[tuple[list[int], list[int]]] = []
+    stop = perf_counter() + seconds if seconds is not None else float("inf")
+    for _ in range(trials):
+        if len(runs) >= MIN_TRIALS and perf_counter() > stop:
+            break
+        hand, deck, pile, bases = first(rng)
+        trade, combat = [], []
+        for _turn in range(turns):
+            trade.append(sample_turn(by_trade, start(by_trade, hand, bases, deck, pile), rng)[0])
+            pools, deck, pile, bases = _end_of_turn(by_combat, start(by_combat, hand, bases, deck, pile), rng)
+            combat.append(pools[1])
+            hand, deck, pile = sample_deal(deck, pile, rng)
+        runs.append((trade, combat))
+    return runs
+
+
+def _first(state: Any, player: int, extra: Multiset, top: tuple) -> Any:
+    """A sampler of the next turn's start: from the exact ways this turn ends, or sampling the rest of the turn."""
+    try:
+        branches = start_branches(state, player, extra, top)
+        return lambda rng: sample_start(branches, rng)
+    except TooLarge:
+        m, t = rest_model(state.game), rest_turn(state, player)
+
+        def first(rng: Any) -> tuple:
+            deck, pile, bases = m.sample(t, rng)
+            return (*sample_deal(Deck(top + deck.top, deck.middle, deck.bottom), pile + extra, rng), bases)
+        return first
+
+
+def _arrival(state: Any, player: int, to_top: bool, horizon: int) -> TurnsUntil:
+    if to_top:
+        return TurnsUntil(Fraction(1), (Fraction(1),), Fraction(0), Fraction(1), horizon)
+    survive = survival_of(state, player, BOUGHT, horizon, extra=Multiset([BOUGHT]))
+    by_turn = tuple(survive[t - 1] - survive[t] for t in range(1, horizon + 1))
+    while len(by_turn) > 1 and by_turn[-1] == 0 and survive[len(by_turn)] == 0:
+        by_turn = by_turn[:-1]
+    partial = sum((t * p for t, p in enumerate(by_turn, start=1)), Fraction(0))
+    remainder = survive[horizon]
+    return TurnsUntil(partial if remainder == 0 else None, by_turn, remainder, partial, horizon)
+
+
+def compare_buys_over_cycle(state: Any, player: int, cards: Any = None, *, turns: int = TURNS,
+                            trials: int = TRIALS, seed: int | None = None, horizon: int = 12,
+                            seconds: float | None = None) -> tuple[BuyCycle, ...]:
+    """For each card ``player`` could buy now: when it first reaches the hand, and Trade and Combat per turn.
+
+    The first row is the baseline ``"(no buy)"``; while "the next ship you acquire
+    goes on top" is active a ship is also shown bought ``to top``. ``arrives`` is
+    exact over the draw / discard / reshuffle cycle (5 cards a turn: draw
+    abilities ignored, as in :func:`~.odds_cycle.p_card_within`). Turn 1's means
+    are exact (:func:`compare_buys`); turns 2..``turns`` are sampled: ``trials``
+    seeded runs per row, the same seed (:data:`~.odds.BUDGET`'s unless given) for
+    every row, each with its 95% interval (``seconds``: a row stops sampling past
+    it, after at least 20 runs; its notes say how many). Assumes nothing else is bought and no
+    base is destroyed; the policy is the odds' (every card played).
+
+    >>> import explorer
+    >>> s = explorer.load_game("star_realms").initial_state()
+    >>> while s.is_chance(): s = s.apply(s.chance_outcomes()[0][0])
+    >>> row = compare_buys_over_cycle(s, 0, ["Explorer"], trials=20)[1]
+    >>> row.arrives.expected, row.turns[0].trade      # the deck is 7 cards: the Explorer comes in turn 2, 3 or 4
+    (Fraction(25, 9), Fraction(25, 7))
+    """
+    check_position(state, player)
+    if not moving(state, player):
+        raise ValueError(f"player {player + 1} is not moving now: only the player moving can buy")
+    if not isinstance(turns, int) or not 1 <= turns <= 6:
+        raise ValueError(f"turns must be a whole number from 1 to 6, got {turns!r}")
+    if not isinstance(trials, int) or not 2 <= trials <= 100_000:
+        raise ValueError(f"trials must be a whole number from 2 to 100000, got {trials!r}")
+    seed = BUDGET.seed if seed is None else seed
+    p = state.players[player]
+    names = buyable(state, player) if cards is None else tuple(cards)
+    options: list[tuple[str, int, bool]] = [("(no buy)", 0, False)]
+    for name in names:
+        options.append((name, state.card(name).cost, False))
+        if p.next_ship_to_top and state.card(name).is_ship:
+            options.append((name, state.card(name).cost, True))
+    rows = []
+    for name, cost, to_top in options:
+        bought = name != "(no buy)"
+        extra, top = (Multiset([name]), ()) if bought and not to_top else (Multiset(), (name,) if to_top else ())
+        first: HandOdds = answer(state, player, extra=extra, top=top)
+        runs = _sample_turns(state.game, _first(state, player, extra, top), turns, trials, seed, seconds)
+        means = []
+        for t in range(turns):
+            if t == 0 and first.exact:
+                means.append(TurnMeans(1, first.trade.mean(), first.combat.mean()))
+            else:
+                means.append(TurnMeans(t + 1, mean_estimate([r[0][t] for r in runs], seed),
+                                       mean_estimate([r[1][t] for r in runs], seed)))
+        try:
+            arrives = _arrival(state, player, to_top, horizon) if bought else None
+        except TooLarge:  # the rest of this turn is too large to play out exactly: said in the note
+            arrives = None
+        where = "on top of the deck" if to_top else "to the discard pile"
+        late = "" if arrives is not None or not bought else "; the rest of this turn is too large to say exactly when it arrives"
+        note = (f"{where}; turns 2 to {turns}: {len(runs)} sampled runs, seed {seed}; nothing else bought{late}"
+                if bought else f"as things stand; turns 2 to {turns}: {len(runs)} sampled runs, seed {seed}")
+        rows.append(BuyCycle(name, cost, to_top, arrives, tuple(means), note))
+    return tuple(rows)
