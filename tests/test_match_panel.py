@@ -289,7 +289,7 @@ def test_uploading_a_saved_match_loads_it(pig: explorer.Game, panel: MatchPanel)
     [
         ("garbage.json", b"\xff\xfe\x00garbage", "Could not load garbage.json: it is not UTF-8 text (byte 0xff at position 0)"),
         ("empty.json", b"  ", "Could not load empty.json: the file is empty"),
-        ("half.json", b'{"format": ', "Could not load half.json: not JSON: Expecting value: line 1 column 12 (char 11)"),
+        ("half.json", b'{"format": ', "Could not load half.json: not JSON (a saved match): Expecting value (line 1, column 12)"),
         ("list.json", b"[1, 2]", "Could not load list.json: a saved match is a JSON object, got list"),
     ],
 )

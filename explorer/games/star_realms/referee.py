@@ -93,6 +93,13 @@ def _check_zones(game: "StarRealms", s: "StarRealmsState") -> None:
                     _fail(f"{where}.ships_scrapped_this_turn: {excerpt(k)} is not remembered in variant {game.variant}")
             elif k not in FACTIONS + ("Unaligned",):
                 _fail(f"{where}.played_this_turn: {excerpt(k)} is not a faction")
+        for faction in FACTIONS:  # each faction played this turn is a card still in play or scrapped
+            seen = sum(1 for r in p.ships + p.bases if faction in (cards[r.name].faction, cards.get(r.copied) and
+                                                                   cards[r.copied].faction))
+            seen += sum(n for name, n in s.scrap_heap.items() if name in cards and cards[name].faction == faction)
+            if p.played.count(faction) > seen:
+                _fail(f"{where}.played_this_turn: {p.played.count(faction)} {faction} cards played this turn, but "
+                      f"only {seen} are in play or in the scrap heap")
         for pool in ("trade", "combat"):
             if not 0 <= getattr(p, pool) <= MAX_AUTHORITY:
                 _fail(f"{where}.{pool}: expected 0 to {MAX_AUTHORITY}, got {getattr(p, pool)}")

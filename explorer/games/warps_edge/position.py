@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from explorer.core import Deck, Multiset
 from explorer.core.position import PositionReader, check_conserved, counted
-from explorer.errors import StateFormatError
+from explorer.errors import StateFormatError, excerpt
 from explorer.games.warps_edge.state import CHOICE_PENDING, CHANCE_PENDING, PHASES, Pending, SkillCard, Target
 
 if TYPE_CHECKING:
@@ -161,15 +161,23 @@ def check_state(game: Any, s: "WarpsEdgeState") -> None:
     try:
         fighter = d.starfighter(s.starfighter)
     except KeyError:
-        raise StateFormatError(f"starfighter: unknown {s.starfighter!r}; allowed: "
+        raise StateFormatError(f"starfighter: unknown {excerpt(s.starfighter)}; allowed: "
                                f"{', '.join(f.name for f in d.starfighters)}") from None
     try:
         ship = d.mothership(s.mothership)
     except KeyError:
-        raise StateFormatError(f"mothership: unknown {s.mothership!r}; allowed: "
+        raise StateFormatError(f"mothership: unknown {excerpt(s.mothership)}; allowed: "
                                f"{', '.join(m.name for m in d.motherships)}") from None
     if s.stage not in PHASES:
-        raise StateFormatError(f"stage: unknown {s.stage!r}; allowed: {', '.join(PHASES)}")
+        raise StateFormatError(f"stage: unknown {excerpt(s.stage)}; allowed: {', '.join(PHASES)}")
+    for where, targets in (("enemy_row", s.row), ("sections", s.sections)):
+        for i, t in enumerate(targets):
+            for field in ("lasers", "maneuvers", "energy"):
+                if not 0 <= getattr(t, field) <= 1_000:
+                    raise StateFormatError(f"{where}[{i}].{field}: expected 0 to 1000, got {excerpt(getattr(t, field))}")
+    if not 0 <= s.attack_index <= len(s.row) + len(s.sections):
+        raise StateFormatError(f"attack_index: expected 0 to {len(s.row) + len(s.sections)}, got "
+                               f"{excerpt(s.attack_index)}")
     box = game.initial_state(starfighter=s.starfighter, mothership=s.mothership)
     zones = {z: getattr(s, z) for z in ("bag", "pool", "hold", "discard", "supply", "removed")}
     for i, t in enumerate(s.row):
@@ -187,7 +195,7 @@ def check_state(game: Any, s: "WarpsEdgeState") -> None:
     for c, layer in zip(LAYERS, s.enemy_deck):
         for name in layer.contents().kinds():
             if d.enemy(name).colour != c:
-                raise StateFormatError(f"enemy_deck.{c}: {name!r} is a {d.enemy(name).colour} (level "
+                raise StateFormatError(f"enemy_deck.{c}: {excerpt(name)} is a {d.enemy(name).colour} (level "
                                        f"{d.enemy(name).level}) card")
     check_conserved(Multiset(k.name for k in d.skills),
                     {"skills": Multiset(c.name for c in s.skills), "skill_offer": Multiset(s.skill_offer),
@@ -206,12 +214,12 @@ def check_state(game: Any, s: "WarpsEdgeState") -> None:
         raise StateFormatError(f"warp: expected 1 to {s.warp_track} (the {s.mothership}'s track), got {s.warp}")
     setup = s.stage.startswith("setup")
     if setup != (s.turn == 0) and not (s.stage == "setup-deck" and s.turn == 0):
-        raise StateFormatError(f"turn: {s.turn} in stage {s.stage!r} (turn 0 is setup; turns start at 1)")
+        raise StateFormatError(f"turn: {s.turn} in stage {excerpt(s.stage)} (turn 0 is setup; turns start at 1)")
     if s.pool and s.stage not in ("actions", "setup-deck", "arrivals"):
-        raise StateFormatError(f"pool: holds tokens in stage {s.stage!r}; the pool goes to the discard at the end "
+        raise StateFormatError(f"pool: holds tokens in stage {excerpt(s.stage)}; the pool goes to the discard at the end "
                                "of step 2")
     if s.credit and s.stage != "actions":
-        raise StateFormatError(f"credit: buying credit exists only in step 2, got {s.credit} in {s.stage!r}")
+        raise StateFormatError(f"credit: buying credit exists only in step 2, got {s.credit} in {excerpt(s.stage)}")
     if s.skill_offer and s.stage != "setup-keep":
         raise StateFormatError("skill_offer: the two drawn skill cards wait only in setup (keep a skill card)")
     if s.stage == "setup-keep" and len(s.skill_offer) != 2:
