@@ -1,7 +1,9 @@
-"""The Warp's Edge panel without a browser: the token → target control, undo, the board, exact odds."""
+"""The Warp's Edge panel without a browser: the setup dealt at once, the token → target control offering each
+move once, undo, the board with its hover words and legend (from the data), exact odds."""
 
 from __future__ import annotations
 
+import html
 import re
 from fractions import Fraction
 
@@ -11,7 +13,12 @@ import pytest
 import explorer
 from explorer.games.warps_edge import odds
 from widgets.common.charts import fmt_prob
+from explorer.games.warps_edge.data import DEMO_PATH
+from explorer.games.warps_edge.schema import ATTACK_WHEN, POWER_EFFECTS, TARGETABLE_WHEN
 from widgets.warps_edge import WarpsEdgePanel
+from widgets.warps_edge.legend import (ATTACK_WORDS, EFFECT_WORDS, REWARD_WORDS, TARGET_WORDS, enemy_text,
+                                       legend_html, section_text, token_text)
+from widgets.warps_edge.panel import pilot_step, table_moves
 from widgets.warps_edge.odds_views import DestroyOdds, draw_by_kind, key_odds
 from widgets.warps_edge.views import position_html
 
@@ -19,11 +26,9 @@ SEED = 1
 
 
 def to_actions(p: WarpsEdgePanel) -> None:
-    """From a fresh panel: draw skills, keep the first, resolve chance up to the Pilot's step 2."""
-    assert p.resolve_chance()
+    """From a fresh panel (setup dealt up to the skill choice): keep the first skill; the rest is dealt."""
     keep = p.state.legal_actions()[0]
     assert keep.kind == "keep" and p.play(keep)
-    assert p.resolve_chance()
     assert p.state.stage == "actions" and p.state.current_player == 0
 
 
@@ -48,7 +53,7 @@ def test_defaults_banner_and_choosers() -> None:
     assert "Demonstration data set — invented by this project, not the printed components" in board
     assert "<pre" not in board  # drawn, not a text dump
     assert p.starfighter_pick.value == "Demo Kestrel" and p.variant_pick.value == "standard"
-    assert p.resolve_button.disabled is False
+    assert p.resolve_button.disabled is True  # the setup is dealt: the Pilot decides
 
 
 def test_new_game_uses_the_chosen_starfighter_mothership_and_variant() -> None:
@@ -200,3 +205,156 @@ def test_heuristic_auto_play_to_the_end() -> None:
     assert p.state.is_terminal() and "we-result" in p.position_html.value
     assert p.token_pick.options == () and p.resolve_button.disabled
     assert explorer.load_game("warps_edge").info.data_source.startswith("demonstration")
+
+
+# --- the setup is dealt at once (issue 7 §3: "Warp's Edge deals its setup automatically as Star Realms does") ---
+def test_the_panel_opens_at_the_first_decision_keep_a_skill_card() -> None:
+    p = WarpsEdgePanel(seed=SEED)
+    # seed §3 setup: a chance node draws 2 skill cards, then the pilot keeps one
+    assert p.state.phase == "setup: keep a skill card" and p.match.cursor == 1
+    assert "setup dealt from seed 1 (1 chance steps)" in p.status.message
+    assert p.match.log_line(0).startswith("1. Pilot draws skill cards ")
+
+
+def test_keeping_the_skill_deals_the_rest_of_the_setup_up_to_step_2() -> None:
+    p = WarpsEdgePanel(seed=SEED)
+    assert p.play(p.state.legal_actions()[0])
+    assert p.state.phase == "step 2: pilot actions" and len(p.state.pool) == 5  # seed §3/§4: 5 drawn
+    assert all(t.card for t in p.state.row)  # the row filled by step 1 of turn 1
+    assert "setup dealt" in p.status.message and p.status.level == "ok"
+
+
+def test_undo_and_redo_step_over_dealt_chance_to_the_last_decision() -> None:
+    p = WarpsEdgePanel(seed=SEED)
+    to_actions(p)
+    assert p.undo() and p.state.phase == "setup: keep a skill card" and p.match.cursor == 1
+    assert p.redo() and p.state.phase == "step 2: pilot actions"
+
+
+def test_deal_false_steps_the_setup_by_hand() -> None:
+    p = WarpsEdgePanel(seed=SEED, deal=False)
+    assert p.state.phase == "setup: draw 2 skill cards" and p.match.cursor == 0
+    assert p.step() and p.state.phase == "setup: keep a skill card"
+    assert p.play(p.state.legal_actions()[0]) and p.state.is_chance()  # nothing dealt for you
+    assert p.resolve_chance() and p.state.phase == "step 2: pilot actions"
+
+
+def test_new_game_deals_the_setup_too() -> None:
+    p = WarpsEdgePanel(seed=SEED)
+    assert p.new_game(7) and p.state.phase == "setup: keep a skill card"
+    assert "setup dealt" in p.status.message
+
+
+# --- one place to act (issue 7 §3: "each legal move is offered once") ---
+def test_in_step_2_the_table_controls_offer_every_legal_move_once_and_the_list_is_hidden(panel: WarpsEdgePanel) -> None:
+    st = panel.state
+    offered = [str(a) for a in table_moves(st)]
+    assert sorted(offered) == sorted(str(a) for a in st.legal_actions())  # every move, none twice
+    assert panel.offers_moves_itself(st) and panel.picker.moves_box.layout.display == "none"
+    assert panel.picker.typed_box.layout.display != "none"  # the typed box stays
+
+
+def test_other_decisions_stay_in_the_move_list_and_the_token_control_is_empty() -> None:
+    p = WarpsEdgePanel(seed=SEED)  # keep a skill card: only the generic list offers it
+    assert not p.offers_moves_itself(p.state) and p.picker.moves_box.layout.display == ""
+    assert p.token_pick.options == () and p.general.labels == [] and table_moves(p.state) == []
+
+
+def test_every_decision_of_a_played_game_is_offered_in_exactly_one_place() -> None:
+    p = WarpsEdgePanel(seed=4)  # seed 4 (heuristic): charges an energy section and uses a skill too
+    assert p.auto(5000, "heuristic")
+    kinds = set()
+    for st in p.match.states:
+        if st.is_chance() or st.is_terminal():
+            continue
+        legal = sorted(str(a) for a in st.legal_actions())
+        kinds.update(a.kind for a in st.legal_actions())
+        mine = sorted(str(a) for a in table_moves(st))
+        assert mine == (legal if pilot_step(st) else []), st.phase
+        assert p.offers_moves_itself(st) == pilot_step(st)
+    assert {"skill", "charge", "buy", "take", "remove", "keep"} <= kinds
+
+
+def test_resolve_chance_says_the_last_move_in_the_rules_words(panel: WarpsEdgePanel) -> None:
+    panel.choose(None, "end actions")  # seed 1: Demo Flit's 2 damage asks which discarded token leaves
+    assert panel.state.pending and not panel.state.is_chance()
+    assert not panel.resolve_chance() and "Nothing to resolve" in panel.status.message
+    while panel.state.pending and not panel.state.is_chance():  # 2 points: 2 tokens, one at a time
+        assert panel.play(panel.state.legal_actions()[0])
+    assert panel.state.is_chance() and panel.resolve_chance()
+    assert re.fullmatch(r"Resolved \d+ chance steps?; last: \d+\. .+", panel.status.message)
+
+
+# --- what things do, on hover and in the legend (issue 7 §3), taken from the data ---
+def test_every_effect_reward_and_condition_kind_has_words() -> None:
+    assert set(EFFECT_WORDS) == set(POWER_EFFECTS)
+    assert set(ATTACK_WORDS) == set(ATTACK_WHEN) and set(TARGET_WORDS) == set(TARGETABLE_WHEN)
+    assert set(REWARD_WORDS) == {"gain", "shields", "draw", "recover", "any", "skill", "stun", "armor", "hold",
+                                 "max shields", "repair", "buy credit"}  # schema.Reward kinds
+
+
+def test_tokens_enemies_sections_and_skills_say_what_they_do_on_hover(panel: WarpsEdgePanel) -> None:
+    st, board = panel.state, panel.position_html.value
+    for tid in st.pool.kinds():
+        assert f'title="{html.escape(token_text(st, tid))}"' in board
+    for t in st.row:
+        assert f'title="{html.escape(enemy_text(st.data.enemy(t.card)))}"' in board
+    for sec in st.data.mothership(st.mothership).sections:
+        assert f'title="{html.escape(section_text(sec))}"' in board
+    skill = st.skills[0].name
+    assert re.search(rf'data-skill="{re.escape(skill)}"[^>]*title="{re.escape(skill)} — pay ', board)
+    # demo numbers: laser-2 adds 2 and costs 3; Demo Flit (hull 3, speed 1, attack 2) rewards energy-2 / laser-1
+    assert token_text(st, "laser-2").endswith("adds 2 to a target’s laser total (an enemy is destroyed at its "
+                                              "hull) and stuns it · costs 3")
+    flit = enemy_text(st.data.enemy("Demo Flit"))
+    assert "destroyed by lasers totalling 3" in flit and "evaded by 1 maneuver " in flit
+    assert "destroy reward: gain energy-2: from the supply into the bag" in flit
+    assert "evade reward: gain laser-1: from the supply into the bag" in flit
+
+
+def test_the_legend_lists_the_game_tokens_every_enemy_and_the_sections_and_says_the_set_is_invented(
+        panel: WarpsEdgePanel) -> None:
+    st, legend = panel.state, panel.legend.value
+    assert legend.startswith('<div class="we-board"><details class="we-legend"><summary>What the tokens do')
+    assert "<details open" not in legend  # compact: closed until opened
+    assert html.escape("project's demonstration data set — invented by this project, not the printed components") in legend
+    assert sorted(re.findall(r'data-legend-token="([^"]+)"', legend)) == sorted(st.all_tokens().kinds())
+    assert len(re.findall(r"data-legend-enemy=", legend)) == 27
+    assert len(re.findall(r"data-legend-section=", legend)) == len(st.sections)
+    assert "Photon Blast: 2 laser value on each of two adjacent targets" in legend  # demo photon-blast value 2
+
+
+def test_the_legend_is_not_redrawn_by_a_move_so_an_open_legend_stays_open(panel: WarpsEdgePanel) -> None:
+    before = panel.legend.value
+    panel.choose("maneuver-1", "slot 1 · Demo Flit")
+    assert panel.legend.value is before
+
+
+def test_hover_words_follow_the_data_file_not_the_code(tmp_path) -> None:
+    text = DEMO_PATH.read_text(encoding="utf-8")
+    gnat = 'name = "Demo Gnat"\nlevel = 1\nhull = 2\nspeed = 1\nattack = 1\ndestroy_reward = ["gain laser-1"]'
+    assert gnat in text
+    owner = tmp_path / "owner.toml"
+    owner.write_text(text.replace(gnat, gnat.replace("hull = 2", "hull = 5").replace('["gain laser-1"]', '["draw 3"]')),
+                     encoding="utf-8")
+    st = explorer.load_game("warps_edge", data=str(owner)).initial_state()
+    words = enemy_text(st.data.enemy("Demo Gnat"))
+    assert "destroyed by lasers totalling 5" in words
+    assert "destroy reward: draw 3: 3 tokens from the bag into the pool, usable this turn" in words
+    assert "Demo Gnat" in legend_html(st) and "demonstration data set" in legend_html(st)  # meta source still demo
+
+
+def test_only_the_setup_is_dealt_a_shared_mid_game_draw_waits_for_the_player() -> None:
+    from explorer.core.share import position_query
+
+    played = WarpsEdgePanel(seed=SEED)
+    to_actions(played)
+    played.choose(None, "end actions")
+    while played.state.pending and not played.state.is_chance():
+        assert played.play(played.state.legal_actions()[0])
+    chance = played.state  # seed 1: after the shield-damage removals, step 3 goes on (chance)
+    assert chance.is_chance() and not WarpsEdgePanel.in_setup(chance)
+    p = WarpsEdgePanel(chance)
+    assert p.state == chance and p.match.cursor == 0
+    q = WarpsEdgePanel(link=position_query(chance))
+    assert q.status.message.startswith("Opened the position from the link") and q.state.phase == chance.phase

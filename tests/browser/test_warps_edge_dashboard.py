@@ -1,13 +1,17 @@
-"""The Warp's Edge dashboard in headless Chromium: assign tokens by clicking, undo, odds chart, buy, next turn.
+"""The Warp's Edge dashboard in headless Chromium: the setup dealt at once, assign tokens by clicking, undo,
+odds chart, buy, next turn; hover words and the legend; a phone-width page without overlapping controls.
 
-Seed 1 (the dashboard's default): after keeping a skill, turn 1's pool holds
-energy-1, energy-2, kestrel-lance and two maneuver-1, so a token assignment and
-a buy are both possible at once.
+Seed 1 (the dashboard's default): the page opens at the skill choice (the setup
+is dealt); after keeping a skill, turn 1's pool holds energy-1, energy-2,
+kestrel-lance and two maneuver-1, so a token assignment and a buy are both
+possible at once. Screenshots go to ``$WE_SHOTS`` when set (else a temporary folder).
 """
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 import pytest
 from panel_page import assert_no_error_page, click_and_wait
@@ -64,18 +68,60 @@ def chart_data(page: Page) -> str | None:
     return page.evaluate(CHART_DATA_JS)
 
 
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("WE_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+# Pairs of visible controls (buttons, inputs, selects, tabs) whose boxes overlap, as text.
+OVERLAPS_JS = """() => {
+    const els = Array.from(document.querySelectorAll(
+        '.re-match button, .re-match input, .re-match select, .re-match .lm-TabBar-tab'))
+        .filter(el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; });
+    const boxes = els.map(el => [el, el.getBoundingClientRect()]);
+    const out = [];
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+        const [a, r] = boxes[i], [b, q] = boxes[j];
+        if (a.contains(b) || b.contains(a)) continue;
+        const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+        const h = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+        if (w > 2 && h > 2) out.push((a.innerText || a.value || a.tagName) + ' / ' + (b.innerText || b.value || b.tagName));
+    }
+    return out;
+}"""
+# Boxes that clip their content on the right (a board or legend wider than its column was cut off this way).
+CLIPPED_JS = """() => Array.from(document.querySelectorAll('.re-match *'))
+    .filter(el => !['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName) && el.clientWidth > 0
+            && el.scrollWidth > el.clientWidth + 2 && getComputedStyle(el).overflowX !== 'visible')
+    .map(el => el.className.toString().slice(0, 80) + ': ' + el.scrollWidth + ' > ' + el.clientWidth)"""
+
+
 def test_play_by_clicking_undo_odds_chart_and_buy(page: Page, voila_url: str, tmp_path) -> None:
     page.goto(voila_url + DASHBOARD, wait_until="domcontentloaded")
     page.wait_for_selector(".we-resolve", timeout=90_000)
     expect(page.locator(".we-banner")).to_contain_text("Demonstration data set — invented by this project")
-    expect(page.locator(".re-phase")).to_contain_text("setup: draw 2 skill cards")
+    # the setup is dealt at once: the page opens at the first decision
+    expect(page.locator(".re-phase")).to_contain_text("setup: keep a skill card")
+    expect(page.locator(".re-status")).to_contain_text("setup dealt from seed 1")
 
-    click_and_wait(page, page.locator(".we-resolve"))
-    expect(page.locator(".re-phase")).to_contain_text("keep a skill card")
+    # keeping the skill deals the rest of the setup: straight to step 2
     click_and_wait(page, page.get_by_role("button", name="keep Demo Field Promotion"))
-    click_and_wait(page, page.locator(".we-resolve"))
     expect(page.locator(".re-phase")).to_contain_text("step 2: pilot actions")
     expect(page.locator(".we-enemy-row .we-card")).to_have_count(4)
+    # each move is offered once: the token → target control, not the generic list too
+    expect(page.locator(".re-action-buttons")).to_be_hidden()
+    expect(page.locator(".re-typed input")).to_be_visible()
+
+    # hover words come from the data (Demo Flit: hull 3, speed 1, destroy reward energy-2)
+    flit = page.locator('.we-card[data-slot="1"]')
+    expect(flit).to_have_attribute("title", re.compile(r"destroyed by lasers totalling 3 .*destroy reward: gain energy-2"))
+    expect(page.locator('.we-chip[data-token="maneuver-1"]').first).to_have_attribute("title", re.compile("^maneuver-1 · "))
+    legend = page.locator(".we-legend")
+    expect(legend.locator(".we-legend-table").first).to_be_hidden()  # closed until opened
+    legend.locator("summary").click()
+    expect(legend).to_contain_text("demonstration data set — invented by this project")
+    expect(legend.locator("tr[data-legend-enemy]")).to_have_count(27)
 
     # a token assignment: a maneuver evades Demo Flit (speed 1) in slot 1
     assign(page, "maneuver-1", "slot 1 · Demo Flit")
@@ -100,7 +146,7 @@ def test_play_by_clicking_undo_odds_chart_and_buy(page: Page, voila_url: str, tm
     assign(page, "energy-2", "spend energy-2 on buying")
     expect(page.locator(".we-ship-panel")).to_contain_text("buying credit 2")
     click_and_wait(page, page.locator(".we-general").get_by_role("button", name="buy laser-1", exact=True))
-    expect(page.locator(".re-status")).to_contain_text("buy laser-1")
+    expect(page.locator(".re-status")).to_contain_text("Pilot buys laser-1 into the bag")
 
     page.get_by_role("tab", name="Odds").click()
     page.wait_for_function(f"prev => {{ const now = ({CHART_DATA_JS})(); return now !== null && now !== prev; }}",
@@ -120,9 +166,35 @@ def test_play_by_clicking_undo_odds_chart_and_buy(page: Page, voila_url: str, tm
     expect(page.locator(".re-status")).not_to_contain_text("Internal error")
     assert_no_error_page(page)
 
+    expect(legend.locator(".we-legend-table").first).to_be_visible()  # moves did not close the open legend
+
+    folder = shots(tmp_path)
     page.set_viewport_size({"width": 1280, "height": 2200})
-    page.screenshot(path=str(tmp_path / "warps-edge-play.png"), full_page=True)
+    page.screenshot(path=str(folder / "warps-edge-play.png"), full_page=True)
     page.get_by_role("tab", name="Odds").click()
     page.wait_for_selector(BARS, timeout=60_000)
-    page.screenshot(path=str(tmp_path / "warps-edge-odds.png"), full_page=True)
+    page.screenshot(path=str(folder / "warps-edge-odds.png"), full_page=True)
+    assert_no_error_page(page)
+
+
+def test_phone_width_controls_wrap_and_do_not_overlap(page: Page, voila_url: str, tmp_path) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(voila_url + DASHBOARD, wait_until="domcontentloaded")
+    page.wait_for_selector(".we-resolve", timeout=90_000)
+    expect(page.locator(".re-phase")).to_contain_text("setup: keep a skill card")
+    click_and_wait(page, page.get_by_role("button", name="keep Demo Field Promotion"))
+    expect(page.locator(".re-phase")).to_contain_text("step 2: pilot actions")
+    expect(page.locator(".we-targets button").first).to_be_visible()
+    assert page.evaluate(OVERLAPS_JS) == []
+    page.locator(".we-legend summary").click()
+    expect(page.locator(".we-legend .we-legend-table").first).to_be_visible()
+    assert page.evaluate(OVERLAPS_JS) == []
+    assert page.evaluate(CLIPPED_JS) == []
+    width = page.evaluate("() => document.querySelector('.re-match').scrollWidth")
+    assert width <= 390, f"the panel is {width} px wide at a 390 px viewport"
+    for css in (".re-step", ".re-auto", ".re-undo", ".re-redo", ".we-resolve"):  # whole words, not "U"/"R"
+        cut = page.evaluate("s => { const b = document.querySelector(s); return b.scrollWidth > b.clientWidth + 1; }", css)
+        assert not cut, f"{css} is cut short at 390 px"
+    page.set_viewport_size({"width": 390, "height": 3400})  # Voilà scrolls inside the page: a tall view shows it all
+    page.screenshot(path=str(shots(tmp_path) / "warps-edge-phone.png"), full_page=True)
     assert_no_error_page(page)

@@ -1,18 +1,30 @@
 """``WarpsEdgePanel``: the match panel for Warp's Edge, with a board view and a token → target control.
 
-Beside the generic move list, a person plays as at the table: pick a token of
-the pool, then press one of the targets it can go to (slots, sections, pairs
-of slots for Photon Blast, skill cards), or one of its other uses (repair,
-spend on buying, store in hold, use). Buy, take-from-hold and end-actions
-buttons sit below. Every button carries an action taken from
+A person plays as at the table: pick a token of the pool, then press one of the
+targets it can go to (slots, sections, pairs of slots for Photon Blast, skill
+cards), or one of its other uses (repair, spend on buying, store in hold,
+use). Buy, take-from-hold, use-skill and end-actions buttons sit below. In the
+Pilot's step 2 these controls offer every legal move, so the generic move list
+is hidden (``offers_moves_itself``): each move is offered once. Other decisions
+(keep a skill card, pick a reward, remove a token) and chance outcomes stay in
+the generic list. Every button carries an action taken from
 ``state.legal_actions()`` and goes through ``self.play(action)``: the widgets
 never decide what is legal.
 
+The setup is dealt at once, as Star Realms deals its own (``deal=True``): the
+panel opens at the first decision (keep a skill card), and keeping it deals the
+rest (the first draw, the enemy deck, the first arrivals) up to the Pilot's
+step 2; Undo and Redo then step over chance positions, back to a decision.
+``deal=False`` steps the setup by hand (Step or Resolve chance).
+
 >>> p = WarpsEdgePanel(seed=1)
 >>> p.state.phase
-'setup: draw 2 skill cards'
->>> p.resolve_chance(), p.state.phase
-(True, 'setup: keep a skill card')
+'setup: keep a skill card'
+>>> p.play(p.state.legal_actions()[0]), p.state.phase, p.offers_moves_itself(p.state)
+(True, 'step 2: pilot actions', True)
+>>> q = WarpsEdgePanel(seed=1, deal=False)
+>>> q.state.phase, q.resolve_chance(), q.state.phase
+('setup: draw 2 skill cards', True, 'setup: keep a skill card')
 """
 
 from __future__ import annotations
@@ -29,6 +41,7 @@ from explorer.core.state import State
 from widgets.common.button_row import ButtonRow
 from widgets.common.match_panel import InputError, MatchPanel
 from widgets.warps_edge.odds_views import odds_views as default_odds_views
+from widgets.warps_edge.legend import legend_html
 from widgets.warps_edge.views import position_html
 
 GAME_ID = "warps_edge"
@@ -36,7 +49,7 @@ DEFAULT_SEED = 1
 MAX_CHANCE_STEPS = 200
 TARGET_KINDS = ("fire", "maneuver", "charge", "use", "assign")  # with a target in args[1]
 TOKEN_USE_KINDS = ("repair", "spend", "store", "use")  # without a target
-GENERAL_KINDS = ("buy", "take", "end")
+GENERAL_KINDS = ("buy", "take", "skill", "end")
 
 
 def target_label(state: Any, action: Action) -> str:
@@ -68,7 +81,26 @@ def assignment_moves(state: Any, token: str | None) -> tuple[list[tuple[str, Act
 
 
 def general_moves(state: Any) -> list[tuple[str, Action]]:
+    """Buy, take from the hold, use an activated skill, end actions: the moves of no pool token."""
     return [(str(a), a) for a in state.legal_actions() if a.kind in GENERAL_KINDS]
+
+
+def pilot_step(state: Any) -> bool:
+    """The Pilot's step 2 with nothing to resolve first: the token → target control is in use."""
+    return (not state.is_terminal() and not state.is_chance()
+            and getattr(state, "stage", "") == "actions" and not getattr(state, "pending", ()))
+
+
+def table_moves(state: Any) -> list[Action]:
+    """Every move the panel's own controls offer in ``state`` (the token → target rows for each pool
+    token, and the buy / hold / skill / end row); empty outside the Pilot's step 2."""
+    if not pilot_step(state):
+        return []
+    moves = [a for _, a in general_moves(state)]
+    for token in state.pool.kinds():
+        targets, uses = assignment_moves(state, token)
+        moves += [a for _, a in targets + uses]
+    return moves
 
 
 class WarpsEdgePanel(MatchPanel):
@@ -76,19 +108,63 @@ class WarpsEdgePanel(MatchPanel):
 
     def __init__(self, match_or_game: Match | Game | State | str | None = None, *, seed: int | None = DEFAULT_SEED,
                  starfighter: str | None = None, mothership: str | None = None, variant: str | None = None,
-                 odds_views: Sequence[Any] | None = None, title: str | None = None, **kwargs: Any) -> None:
+                 deal: bool = True, odds_views: Sequence[Any] | None = None, title: str | None = None,
+                 **kwargs: Any) -> None:
         if match_or_game is None or isinstance(match_or_game, str):
             match_or_game = load_game(match_or_game or GAME_ID, variant=variant)
         if isinstance(match_or_game, Game):
             match_or_game = match_or_game.initial_state(starfighter=starfighter, mothership=mothership)
+        self.deal = deal  # deal the setup's chance nodes at once (see the module docstring)
+        self.legend = W.HTML(layout=W.Layout(width="100%"))
+        self.legend.add_class("we-legend-view")
+        self._legend_key: Any = None
+        self._board: W.VBox | None = None
         super().__init__(match_or_game, seed=seed, title=title,
                          odds_views=default_odds_views() if odds_views is None else odds_views, **kwargs)
         board, moves = self.tabs.children[0].children  # the Play page: give the board the wider column
         board.layout.flex, moves.layout.flex = "1 1 58%", "1 1 38%"
+        if deal and self.in_setup(self.state) and self.state.is_chance() and self.match.cursor == 0:
+            opened = self.status.message  # "Ready: …", or what a share link opened: keep saying that
+            made = self._deal()
+            self.refresh()
+            dealt = f"setup dealt from seed {self.match.seed} ({made} chance steps); {self.decision_text(self.state)}."
+            self.status.info(f"Ready: {dealt}" if opened.startswith("Ready:") else f"{opened} Then {dealt}")
+
+    @staticmethod
+    def in_setup(state: State) -> bool:
+        """Whether ``state`` is still in the setup (seed §3): only the setup is dealt without asking."""
+        return str(getattr(state, "stage", "")).startswith("setup")
+
+    def _deal(self) -> int:
+        """Sample chance nodes until the Pilot decides or the game ends; how many were sampled."""
+        start = self.match.cursor
+        for _ in range(MAX_CHANCE_STEPS):
+            if not self.state.is_chance():
+                break
+            self.match.step()
+        return self.match.cursor - start
 
     # --- extension points -------------------------------------------------------------------
     def position_view(self, state: State) -> Any:
-        return position_html(state)
+        """The board (``views.position_html``) and under it the legend, redrawn only when its words change
+        (so a legend the user opened stays open while they play)."""
+        self.position_html.value = position_html(state)
+        key = (state.game, state.mothership, state.starfighter, state.all_tokens().kinds(), state.repair_per_energy,
+               state.buy_bonus)
+        if key != self._legend_key:
+            self.legend.value, self._legend_key = legend_html(state), key
+        if self._board is None:  # the base panel's HTML widget, flush with the column (no margin to clip)
+            self.position_html.add_class("we-board-view")
+            self._board = W.VBox([self.position_html, self.legend], layout=W.Layout(width="100%"))
+        return self._board
+
+    def offers_moves_itself(self, state: State) -> bool:
+        """True in the Pilot's step 2 when the token → target control and the buy / hold / skill / end row
+        offer every legal move: the generic move list is hidden then (the typed box stays)."""
+        if not pilot_step(state):
+            return False
+        offered = {str(a) for a in table_moves(state)}
+        return all(str(a) in offered for a in state.legal_actions())
 
     def extra_controls(self) -> Sequence[W.Widget]:
         heading = W.HTML('<div style="font-size:14px;font-weight:600;color:#2b2f36;margin:10px 0 2px">'
@@ -135,7 +211,7 @@ class WarpsEdgePanel(MatchPanel):
                       W.HTML('<div style="font-size:12px;color:#5b6472">Targets</div>'), self.targets.box,
                       W.HTML('<div style="font-size:12px;color:#5b6472">Other uses of this token</div>'),
                       self.token_uses.box,
-                      W.HTML('<div style="font-size:12px;color:#5b6472">Buy, hold, end</div>'), self.general.box,
+                      W.HTML('<div style="font-size:12px;color:#5b6472">Buy, hold, skills, end</div>'), self.general.box,
                       setup])
         box.add_class("we-assign")
         return [box]
@@ -143,9 +219,8 @@ class WarpsEdgePanel(MatchPanel):
     def on_refresh(self, state: State) -> None:
         self._assign_state = state
         self.resolve_button.disabled = not state.is_chance()
-        pilot_step = (not state.is_terminal() and not state.is_chance()
-                      and getattr(state, "stage", "") == "actions" and not getattr(state, "pending", ()))
-        if pilot_step:
+        at_pilot_step = pilot_step(state)
+        if at_pilot_step:
             pool = state.pool
             options = [(f"{tid} ×{n}" if n > 1 else tid, tid) for tid, n in sorted(pool.items())]
             self.assign_hint.value = ('<div style="font-size:12.5px;color:#3d4a5c">Pick a token of the pool, then press '
@@ -166,7 +241,7 @@ class WarpsEdgePanel(MatchPanel):
         finally:
             self._drawing = False
         self._draw_token_moves()
-        self.general.set(general_moves(state) if pilot_step else [])
+        self.general.set(general_moves(state) if at_pilot_step else [])
 
     def _draw_token_moves(self) -> None:
         if getattr(self, "_drawing", False) or self._assign_state is None:
@@ -181,15 +256,51 @@ class WarpsEdgePanel(MatchPanel):
         def run() -> str:
             if not self.state.is_chance():
                 raise InputError("Nothing to resolve: the Pilot decides now.")
-            start = self.match.cursor
-            for _ in range(MAX_CHANCE_STEPS):
-                if not self.state.is_chance():
-                    break
-                self.match.step()
-            made = self.match.cursor - start
-            last = self.match.log_line(self.match.cursor - 1)
-            return f"Resolved {made} chance step{'s' if made != 1 else ''}; last: {last}"
+            made = self._deal()
+            return f"Resolved {made} chance step{'s' if made != 1 else ''}; last: {self._last_move()}"
         return self._do(run)
+
+    def play(self, action: Action | str | None) -> bool:  # type: ignore[override]
+        """Apply a move through the match; with ``deal``, keeping the setup's skill card deals the rest of the
+        setup up to the Pilot's step 2."""
+        kept = getattr(self.state, "stage", "") == "setup-keep"
+        if not super().play(action):
+            return False
+        if self.deal and kept and self.state.is_chance():  # the rest of the setup, then turn 1's arrivals
+            message = self.status.message
+            made = self._deal()
+            self.status.ok(f"{message} — setup dealt ({made} chance steps); {self.decision_text(self.state)}.")
+            self.refresh()
+        return True
+
+    def undo(self) -> bool:  # type: ignore[override]
+        """Step back one move; with ``deal``, back over chance positions to the last decision."""
+        def run() -> str:
+            self.match.undo()
+            while self.deal and self.state.is_chance() and self.match.can_undo():
+                self.match.undo()
+            return f"Undone: back to move {self.match.cursor}."
+        return self._do(run)
+
+    def redo(self) -> bool:  # type: ignore[override]
+        """Step forward one move; with ``deal``, on over chance positions to the next decision."""
+        def run() -> str:
+            self.match.redo()
+            while self.deal and self.state.is_chance() and self.match.can_redo():
+                self.match.redo()
+            return f"Redone: {self._last_move()}"
+        return self._do(run)
+
+    def new_game(self, seed: int | None = None) -> bool:  # type: ignore[override]
+        """Start again from the chosen starfighter, mothership and variant; with ``deal``, the setup is dealt."""
+        if not super().new_game(seed):
+            return False
+        if self.deal and self.in_setup(self.state) and self.state.is_chance():
+            made = self._deal()
+            self.refresh()
+            self.status.ok(f"New game with seed {self.match.seed}: setup dealt ({made} chance steps); "
+                           f"{self.decision_text(self.state)}.")
+        return True
 
     def choose(self, token: str, label: str) -> bool:
         """Pick ``token`` in the dropdown and press the button labelled ``label`` (targets, uses, general)."""

@@ -17,9 +17,22 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from widgets.warps_edge.legend import enemy_text, section_text, skill_text, token_text
+
 TOKEN_COLOURS = {"energy": "#2e8b57", "laser": "#c0392b", "maneuver": "#2f6fb5", "power": "#d4a017"}
 LEVEL_COLOURS = {"yellow": "#f2c230", "orange": "#e8842c", "red": "#cf3b2e"}
 METHOD_WORD = {"lasers": "lasers", "maneuvers": "maneuvers", "energy": "energy"}
+HULL_TITLE = "Hull: attack damage past the shields; the Pilot loses when it reaches 0"
+SHIELDS_TITLE = ("Shields take attack damage first; each point of shield damage removes one token of the discard "
+                 "from the game (the Pilot picks which). Energy repairs them.")
+HOLD_TITLE = "Hold: tokens stored here stay through the end of the step and the end of a warp"
+ZONE_TITLES = {
+    "Pool": "Pool: the tokens drawn this turn, to assign, spend or store",
+    "Bag": "Bag: the next draws of 5 come from here (order unknown)",
+    "Discard": "Discard: used tokens; back to the bag when the warp ends; shield damage removes tokens from here",
+    "Removed": "Removed: out of the game for good",
+    "Supply": "Supply: the tray; bought and gained tokens come from here",
+}
 
 CSS = """<style>
 .we-board{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#2b2f36;font-size:13px;line-height:1.35}
@@ -65,6 +78,19 @@ CSS = """<style>
 .we-board .we-skill.we-active{border-left-color:#8E6C9E}
 .we-board .we-level{font-size:10.5px;font-weight:700;border-radius:3px;padding:0 4px;color:#2b2f36}
 .we-board .we-tag{font-size:10.5px;font-weight:700;border-radius:3px;padding:0 4px;background:#e8eaee;color:#2b2f36}
+.we-legend{margin:6px 0 2px;border:1px solid #d5d9e0;border-radius:6px;background:#fbfbfc;padding:2px 8px}
+.we-legend summary{cursor:pointer;font-weight:600;font-size:13px;padding:3px 0;color:#2b2f36}
+.we-legend .we-legend-note{background:#fff4d6;border:1px solid #e6c46a;color:#6b4e00;border-radius:4px;padding:3px 8px;
+ font-size:12px;margin:4px 0}
+.we-legend table.we-legend-table{border-collapse:collapse;width:100%;font-size:12px}
+.we-legend table.we-legend-table th{text-align:left;font-weight:600;color:#5b6472;border-bottom:1px solid #d5d9e0;padding:2px 4px}
+.we-legend table.we-legend-table td{padding:2px 4px;border-bottom:1px solid #eceef2;vertical-align:top}
+.we-legend .we-legend-scroll{max-height:260px;overflow:auto}
+.we-legend ul.we-legend-words{margin:2px 0 6px;padding-left:18px;font-size:12px}
+.we-legend td{overflow-wrap:anywhere}.we-legend th,.we-legend td.we-num{white-space:nowrap}
+.we-board-view,.we-legend-view{margin:0!important}
+.we-board-view .widget-html-content,.we-legend-view .widget-html-content{min-width:0;max-width:100%}
+.we-board [title]{cursor:help}
 .we-board .we-pending{background:#eef1f5;border-left:4px solid #D08C2E;padding:4px 8px;border-radius:0 4px 4px 0;margin:4px 0}
 </style>"""
 
@@ -80,9 +106,9 @@ def token_family(state: Any, token_id: str) -> str:
 
 
 def chip(state: Any, token_id: str, count: int = 1) -> str:
+    """A token as a coloured chip; hovering it says what the token does and costs (from the data)."""
     fam = token_family(state, token_id)
-    tok = state.token(token_id)
-    title = tok.name or token_id
+    title = token_text(state, token_id)
     label = esc(token_id) + (f" ×{count}" if count > 1 else "")
     cls = "we-chip we-power" if fam == "power" else "we-chip"
     return (f'<span class="{cls}" data-token="{esc(token_id)}" data-count="{count}" title="{esc(title)}" '
@@ -132,11 +158,11 @@ def ship_html(state: Any) -> str:
         f'<div class="we-panel we-ship-panel"><div style="font-weight:600;margin-bottom:3px">{esc(state.starfighter)}'
         f'<span class="we-cond"> · starfighter</span></div>'
         f'<div class="we-ship">'
-        f'<span>Hull</span>{bar(state.hull, state.max_hull, "#c0392b")}'
+        f'<span title="{esc(HULL_TITLE)}">Hull</span>{bar(state.hull, state.max_hull, "#c0392b")}'
         f'<span class="we-num" data-hull="{state.hull}">{state.hull}/{state.max_hull}</span>'
-        f'<span>Shields</span>{bar(state.shields, state.max_shields, "#2f6fb5")}'
+        f'<span title="{esc(SHIELDS_TITLE)}">Shields</span>{bar(state.shields, state.max_shields, "#2f6fb5")}'
         f'<span class="we-num" data-shields="{state.shields}">{state.shields}/{state.max_shields}</span>'
-        f'<span>Hold</span><span>{chips(state, state.hold, "empty")}</span>'
+        f'<span title="{esc(HOLD_TITLE)}">Hold</span><span>{chips(state, state.hold, "empty")}</span>'
         f'<span class="we-num" data-hold="{len(state.hold)}">{len(state.hold)}/{state.hold_size}</span>'
         f"</div>{notes}</div>"
     )
@@ -171,7 +197,8 @@ def enemy_card(state: Any, i: int, t: Any) -> str:
     colour = LEVEL_COLOURS.get(e.colour, "#999")
     stun = '<span class="we-stun" title="tokens lie below it: it does not attack">STUNNED</span>' if t.stunned else ""
     return (
-        f'<div class="we-card" data-slot="{i + 1}" data-enemy="{esc(t.card)}" style="border-top-color:{colour}">{stun}'
+        f'<div class="we-card" data-slot="{i + 1}" data-enemy="{esc(t.card)}" title="{esc(enemy_text(e))}" '
+        f'style="border-top-color:{colour}">{stun}'
         f'<div class="we-slot">slot {i + 1} <span class="we-level" style="background:{colour}">'
         f'L{e.level} {esc(e.colour)}</span></div><div class="we-name">{esc(t.card)}</div>'
         f'{progress("lasers", t.lasers, e.hull, TOKEN_COLOURS["laser"])}'
@@ -185,7 +212,8 @@ def section_card(state: Any, i: int, t: Any, sec: Any) -> str:
     from explorer.games.warps_edge.actions import target_problem
 
     if t.defeated:
-        return (f'<div class="we-card we-defeated" data-section="{i + 1}" style="border-top-color:#2b2f36">'
+        return (f'<div class="we-card we-defeated" data-section="{i + 1}" title="{esc(section_text(sec))}" '
+                f'style="border-top-color:#2b2f36">'
                 f'<span class="we-def" title="damage marker">✖ DAMAGE MARKER</span>'
                 f'<div class="we-slot">section {i + 1}</div><div class="we-name">{esc(sec.name)}</div>'
                 f'<div class="we-cond">defeated</div></div>')
@@ -196,7 +224,8 @@ def section_card(state: Any, i: int, t: Any, sec: Any) -> str:
     problem = target_problem(state, f"section {i + 1}")
     target_note = "targetable now" if not problem else "not targetable now"
     return (
-        f'<div class="we-card" data-section="{i + 1}" style="border-top-color:#8E6C9E">{stun}'
+        f'<div class="we-card" data-section="{i + 1}" title="{esc(section_text(sec))}" '
+        f'style="border-top-color:#8E6C9E">{stun}'
         f'<div class="we-slot">section {i + 1}</div><div class="we-name">{esc(sec.name)}</div>'
         f'{progress(METHOD_WORD[sec.method], have, sec.stat, colour)}'
         f'<div class="we-prog">⚔ attack <b>{sec.attack}</b></div>'
@@ -216,7 +245,8 @@ def zones_html(state: Any) -> str:
         ("Supply", state.supply, '<span class="we-cond">the tray: bought and gained tokens come from here</span>'),
     ]
     body = "".join(
-        f'<tr data-zone="{name.lower()}"><td style="width:70px">{name}</td><td class="we-count" '
+        f'<tr data-zone="{name.lower()}" title="{esc(ZONE_TITLES[name])}"><td style="width:70px">{name}</td>'
+        f'<td class="we-count" '
         f'data-count="{len(ms)}">{len(ms)}</td><td>{cell}</td></tr>'
         for name, ms, cell in rows
     )
@@ -246,14 +276,15 @@ def skills_html(state: Any) -> str:
         paid = f'<div class="we-cond">paid this turn: {chips(state, card.tokens)}</div>' if card.tokens else ""
         effects = ", ".join(map(str, sk.effects))
         out.append(
-            f'<div class="we-skill{cls}" data-skill="{esc(card.name)}" data-status="{status}">'
+            f'<div class="we-skill{cls}" data-skill="{esc(card.name)}" data-status="{status}" '
+            f'title="{esc(skill_text(sk))}">'
             f'<b>{esc(card.name)}</b> <span class="we-tag">{status}</span>'
             f'<div class="we-cond">cost {esc(sk.cost_text())} → {esc(effects)}'
             f'{" (ongoing)" if sk.ongoing else ""}</div>{paid}</div>'
         )
     for name in state.skill_offer:
         sk = state.data.skill(name)
-        out.append(f'<div class="we-skill" data-offer="{esc(name)}"><b>{esc(name)}</b> <span class="we-tag">drawn: '
+        out.append(f'<div class="we-skill" data-offer="{esc(name)}" title="{esc(skill_text(sk))}"><b>{esc(name)}</b> <span class="we-tag">drawn: '
                    f'keep one</span><div class="we-cond">cost {esc(sk.cost_text())} → '
                    f'{esc(", ".join(map(str, sk.effects)))}</div></div>')
     return f'<div class="we-row">{"".join(out)}</div>'

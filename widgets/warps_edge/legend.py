@@ -1,0 +1,190 @@
+"""What each Warp's Edge token, enemy, section and skill does, in words, for hover titles and the board's legend.
+
+Every number comes from the game's data file (``state.data``: the project's
+demonstration set unless an owner loaded the printed values); the only fixed
+words are one phrase per *kind* of effect or reward (``EFFECT_WORDS``,
+``REWARD_WORDS``, the section conditions), written from RULES.md — never a
+phrase per card. A data file with a new effect or reward kind falls back to its
+own name, and ``tests/test_warps_edge_panel.py`` checks every kind the schema
+allows has words here.
+
+>>> import explorer
+>>> st = explorer.load_game("warps_edge").initial_state()
+>>> token_text(st, "laser-2")
+'laser-2 · laser 2: adds 2 to a target’s laser total (an enemy is destroyed at its hull) and stuns it · costs 3'
+>>> reward_text(st.data.enemy("Demo Glint").destroy_reward[0])
+'any token: pick any token of the supply into the bag'
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from explorer.games.warps_edge.effects import stuns
+from explorer.games.warps_edge.schema import Enemy, Reward, Section, Skill
+
+# One phrase per P.O.W.E.R. / signature effect kind (RULES.md "Power tokens"); {v} is the token's value.
+EFFECT_WORDS = {
+    "photon_blast": "{v} laser value on each of two adjacent targets (slots or sections)",
+    "warhammer": "destroys one enemy (not a section) with its destroy reward; for the rest of the turn lasers "
+                 "do not stun",
+    "rupture": "removed from the game when used: pick {v} value-1 energy, laser or maneuver tokens from the "
+               "supply into the pool",
+    "enhance": "every energy and laser token in the pool goes up one value (exchanged with the supply)",
+    "laser": "counts as a laser of value {v} on one target",
+    "maneuver": "counts as {v} maneuvers on one target",
+    "stun": "placed on one target to stun it; counts as neither laser nor maneuver",
+    "shields": "gain {v} shields (up to the maximum)",
+}
+# One phrase per reward or skill-effect kind (RULES.md "Rewards", "Skills"); {n} is the amount, {t} the token.
+REWARD_WORDS = {
+    "gain": "gain {t}{times}: from the supply into the bag",
+    "shields": "shields {n}: gain {n} shields (up to the maximum)",
+    "draw": "draw {n}: {n} tokens from the bag into the pool, usable this turn",
+    "recover": "recover {n}: pick {n} tokens of the discard to return to the bag",
+    "any": "any token: pick any token of the supply into the bag",
+    "skill": "skill: take the top skill card, ready to be paid for",
+    "stun": "stun enemies: every enemy in the row is stunned this turn",
+    "armor": "armor {n} (ongoing): every attack does {n} less damage",
+    "hold": "hold +{n} (ongoing): the hold takes {n} more tokens",
+    "max shields": "max shields +{n} (ongoing): the shield maximum rises by {n}",
+    "repair": "repair +{n} (ongoing): each energy point repairs {n} more shields",
+    "buy credit": "buy credit +{n} (ongoing): each energy spent on buying gives {n} more credit",
+}
+ATTACK_WORDS = {
+    "always": "attacks every turn",
+    "enemy_slot_empty": "attacks only while a slot of the enemy row is empty",
+    "no_enemies": "attacks only while the enemy row is empty",
+    "never": "never attacks",
+}
+TARGET_WORDS = {
+    "always": "can be targeted at any time",
+    "no_enemies": "can be targeted only when the enemy row is clear",
+    "other_sections_defeated": "can be targeted only after the other sections are defeated",
+}
+METHOD_WORDS = {"lasers": "lasers", "maneuvers": "maneuvers", "energy": "energy"}
+
+
+def esc(text: Any) -> str:
+    return html.escape(str(text))
+
+
+def _stuns(state: Any, token_id: str) -> bool:
+    """Whether the token stuns in this game's variant (outside a Warhammer turn)."""
+    return stuns(state.replace(warhammer=False) if state.warhammer else state, token_id)
+
+
+def token_effect(state: Any, token_id: str) -> str:
+    """What the token does when used, from its data record (kind, value, effect) and the variant's stun rule."""
+    tok = state.token(token_id)
+    stun = _stuns(state, token_id)
+    if tok.kind == "energy":
+        return (f"energy {tok.value}: buys {tok.value + state.buy_bonus} credit, repairs {tok.value * state.repair_per_energy} shields, "
+                f"charges an energy section or pays a skill")
+    if tok.kind == "laser":
+        return (f"laser {tok.value}: adds {tok.value} to a target’s laser total (an enemy is destroyed at its hull)"
+                + (" and stuns it" if stun else ""))
+    if tok.kind == "maneuver":
+        return (f"maneuver: adds {tok.value} to a target’s maneuvers (an enemy is evaded at its speed)"
+                + (" and stuns it" if stun else ""))
+    words = EFFECT_WORDS.get(tok.effect, tok.effect.replace("_", " ")).format(v=tok.value)
+    if tok.effect in ("laser", "maneuver", "stun", "photon_blast"):
+        words += "; stuns" if stun else "; does not stun in this variant"
+    owner = f" (signature token, {tok.starfighter})" if tok.kind == "signature" else ""
+    return f"{tok.name or tok.id}{owner}: {words}"
+
+
+def token_text(state: Any, token_id: str) -> str:
+    """A token's hover text: id, what it does, what it costs to buy."""
+    return f"{token_id} · {token_effect(state, token_id)} · costs {state.token(token_id).cost}"
+
+
+def reward_text(reward: Reward) -> str:
+    """One reward or skill effect in words (``"draw 3: 3 tokens from the bag into the pool, usable this turn"``)."""
+    words = REWARD_WORDS.get(reward.kind)
+    if words is None:
+        return str(reward)
+    times = f" ×{reward.amount}" if reward.amount > 1 else ""
+    return words.format(n=reward.amount, t=reward.token, times=times)
+
+
+def rewards_text(rewards: tuple[Reward, ...], none: str = "nothing") -> str:
+    return "; ".join(reward_text(r) for r in rewards) or none
+
+
+def enemy_text(enemy: Enemy) -> str:
+    """An enemy card's hover text: level, hull, speed, attack and both rewards."""
+    text = (f"{enemy.name} — level {enemy.level} ({enemy.colour}) · destroyed by lasers totalling {enemy.hull} · "
+            f"evaded by {enemy.speed} maneuver{'s' if enemy.speed != 1 else ''} · attacks for {enemy.attack} unless stunned · "
+            f"destroy reward: {rewards_text(enemy.destroy_reward)} · evade reward: {rewards_text(enemy.evade_reward)}")
+    return text + (f" · {enemy.ability}" if enemy.ability else "")
+
+
+def section_text(sec: Section) -> str:
+    """A mothership section's hover text: how it falls, when it attacks and can be targeted, its reward."""
+    return (f"{sec.name} — defeated by {sec.stat} {METHOD_WORDS.get(sec.method, sec.method)} · attack {sec.attack}: "
+            f"{ATTACK_WORDS.get(sec.attack_when, sec.attack_when)} · "
+            f"{TARGET_WORDS.get(sec.targetable_when, sec.targetable_when)} · "
+            f"reward: {rewards_text(sec.rewards)}")
+
+
+def skill_text(skill: Skill) -> str:
+    """A skill card's hover text: cost (met in one turn), effects, ongoing or not."""
+    kind = ("ongoing: the paid tokens leave the game and the effect lasts the rest of the game" if skill.ongoing
+            else "used once per warp")
+    return (f"{skill.name} — pay {skill.cost_text()} in one turn, then use it: "
+            f"{rewards_text(skill.effects)} · {kind}")
+
+
+def data_note(state: Any) -> str:
+    """Where the numbers come from, in a sentence (the demonstration set says it is invented)."""
+    if state.data.label == "demo":
+        return ("Every number here is from the project's demonstration data set — invented by this project, "
+                "not the printed components.")
+    return f"Numbers from the {state.data.describe()}."
+
+
+def _short(rewards: tuple[Reward, ...]) -> str:
+    """Rewards in the data's own phrases (``gain laser-1, shields 1``); the legend's word list explains them."""
+    return ", ".join(str(r) for r in rewards) or "—"
+
+
+def _table(rows: list[str], head: str) -> str:
+    return f'<table class="we-legend-table"><tr>{head}</tr>{"".join(rows)}</table>'
+
+
+def legend_html(state: Any) -> str:
+    """The board's collapsible legend: the tokens of this game, the enemies with their rewards, the
+    mothership's sections, the reward words, and where the numbers come from (``<details>``, closed)."""
+    from widgets.warps_edge.views import chip  # the same chips as the board
+
+    data = state.data
+    ship = data.mothership(state.mothership)
+    in_game = state.all_tokens().kinds()
+    tokens = [f'<tr data-legend-token="{esc(t)}"><td>{chip(state, t)}<div class="we-cond">cost '
+              f'{state.token(t).cost}</div></td><td>{esc(token_effect(state, t))}</td></tr>' for t in in_game]
+    enemies = [f'<tr data-legend-enemy="{esc(e.name)}" title="{esc(enemy_text(e))}"><td><b>{esc(e.name)}</b>'
+               f'<div class="we-cond">L{e.level} · hull {e.hull} · speed {e.speed} · attack {e.attack}</div></td>'
+               f"<td>{esc(_short(e.destroy_reward))}</td><td>{esc(_short(e.evade_reward))}</td></tr>"
+               for e in sorted(data.enemies, key=lambda e: (e.level, e.name))]
+    sections = [f'<tr data-legend-section="{i + 1}"><td><b>{esc(s.name)}</b></td><td>{esc(section_text(s))}</td></tr>'
+                for i, s in enumerate(ship.sections)]
+    kinds = dict.fromkeys(r.kind for e in data.enemies for r in e.destroy_reward + e.evade_reward)
+    kinds.update(dict.fromkeys(r.kind for s in ship.sections for r in s.rewards))
+    kinds.update(dict.fromkeys(r.kind for s in data.skills for r in s.effects))
+    words = "".join(f'<li data-legend-reward="{esc(k)}">{esc(REWARD_WORDS.get(k, k).format(n="N", t="<token>", times=""))}'
+                    "</li>" for k in kinds)
+    return (
+        '<div class="we-board"><details class="we-legend"><summary>What the tokens do · enemy rewards · sections</summary>'
+        f'<div class="we-legend-note" role="note">⚠ {esc(data_note(state))} Hover any token, card or section '
+        "on the board for the same words.</div>"
+        f'<div class="we-h">Tokens in this game</div>'
+        + _table(tokens, "<th>token</th><th>what it does</th>")
+        + f'<div class="we-h">Enemies (all {len(data.enemies)} cards; hover a row for the words)</div>'
+        '<div class="we-legend-scroll">'
+        + _table(enemies, "<th>enemy</th><th>destroyed</th><th>evaded</th>")
+        + f'</div><div class="we-h">Mothership · {esc(ship.name)}</div>'
+        + _table(sections, "<th>section</th><th>what it takes</th>")
+        + f'<div class="we-h">Rewards and skill effects</div><ul class="we-legend-words">{words}</ul></details></div>'
+    )
