@@ -4,4 +4,5 @@ from explorer.core.game import register_game
 
 register_game("warps_edge", "explorer.games.warps_edge.game:WarpsEdge")
 register_game("star_realms", "explorer.games.star_realms.game:StarRealms")
+register_game("endor", "explorer.games.endor.game:Endor")
 register_game("fleet_command", "explorer.games.fleet_command.game:FleetCommand")

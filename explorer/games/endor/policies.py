@@ -1,0 +1,92 @@
+"""Policies for the Battle of Endor: ``random`` (from the core) and a simple ``heuristic``.
+
+The heuristic is a table player's rule of thumb, not a search. It plans the
+cards whose best order scores highest first; it chooses the order on a revealed
+card by its exact headline chance (:func:`explorer.games.endor.odds.which_order`)
+times a weight for what that order is worth; it attacks where the exact odds
+give the most expected losses (the Death Star first, once the shields are down);
+it hits the most valuable target a die can reach; it deploys TIEs when it can and
+moves toward the inner ring once the shields are down.
+
+>>> import explorer
+>>> s = explorer.Match(explorer.load_game("endor"), seed=1)
+>>> s.play("heuristic", max_steps=50)
+50
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from explorer.core import Action
+from explorer.games.endor.odds import attack_odds, which_order
+from explorer.games.endor.state import DEATH_STAR, EndorState
+
+_WEIGHT = {
+    "Vader Redeemed": 5, "Shield Assault": 2, "Millennium Falcon": 2.5, "X-wing": 2.5, "Y-wing": 2.5, "B-wing": 2.5,
+    "Luke Skywalker": 1, "Death Star": 3, "Emperor": 2, "TIE Fighter": 2.5, "Executor": 2.5, "Shield Ambush": 0.8,
+    "Darth Vader": 1,
+}
+_HIT_RANK = {"Falcon": 6, "Executor": 6, "fleet marker": 5, "B-wing": 4, "Y-wing": 3, "X-wing": 2, "TIE": 2}
+
+
+def _scores(state: EndorState) -> dict[tuple[str, str], float]:
+    """(card, order) -> weight x headline chance, for the cards the deciding seat holds."""
+    out = {}
+    for card, order, _what, p in which_order(state, state.seat):
+        out[(card, order)] = _WEIGHT.get(order, 1) * float(p) + (0.5 if order in state.data.ship_orders else 0)
+    return out
+
+
+def heuristic_policy(state: EndorState, rng: np.random.Generator) -> Action:
+    actions = state.legal_actions()
+    first = actions[0].kind
+    if first == "plan":
+        scores = _scores(state)
+        return max(actions, key=lambda a: max((v for (c, _), v in scores.items() if c == a.args[0]), default=0))
+    step = state.step
+    if step.stage == "choose":
+        orders = [a for a in actions if a.kind == "order"]
+        if not orders:
+            return actions[0]
+        scores = _scores(state)
+        if state.shields_down and state.side(state.seat) == 0:
+            ships = [a for a in orders if a.args[0] in state.data.ship_orders]
+            if ships:
+                return ships[int(rng.integers(len(ships)))]
+        return max(orders, key=lambda a: scores.get((state.revealed, str(a.args[0])), 0))
+    if first == "hit":
+        return max(actions, key=lambda a: _HIT_RANK.get(str(a.args[0]), 0))
+    if step.stage == "attack":
+        return _best_attack(state, actions)
+    if step.stage == "move":
+        deploy = [a for a in actions if a.kind == "deploy"]
+        if deploy:
+            return deploy[0]
+        if state.shields_down and state.side(state.seat) == 0:
+            inner = [a for a in actions if a.kind == "move" and str(a.args[2]).startswith("I")]
+            if inner:
+                return inner[0]
+        moves = [a for a in actions if a.kind == "move"]
+        if moves and rng.random() < 0.3:
+            return moves[int(rng.integers(len(moves)))]
+        return actions[-1]
+    return actions[0]
+
+
+def _best_attack(state: EndorState, actions: tuple[Action, ...]) -> Action:
+    best, value = actions[-1], Fraction(0)
+    data = state.data
+    for a in actions:
+        if a.kind != "attack":
+            continue
+        if a.args[1] == "Death Star":
+            return a
+        src, tgt = data.index[str(a.args[0])], data.index[str(a.args[1])]
+        odds = attack_odds(state, state.step.ship, src, tgt)
+        score = odds.expected_losses + odds.cleared
+        if score > value:
+            best, value = a, score
+    return best

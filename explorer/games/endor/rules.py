@@ -1,0 +1,246 @@
+"""The round of the Battle of Endor: deal, plan, orders in turn, bonus orders, draw back to 6.
+
+Seed §4: each round the players plan (3 cards face down, 2 each in the 4-player
+team game), then reveal and give orders in turn, Rebels first, one order per
+card; a player whose pile is empty is skipped, so the other takes back-to-back
+turns. Bonus orders are drawn blind from the top of one's own deck and placed at
+the bottom of the order pile (on top in ``sw_ksirk_bonus_on_top``). When every
+pile is empty each player draws back to 6 (an empty deck is rebuilt by shuffling
+the discard pile) and the next round starts. After ``round_limit`` rounds
+(an engine rule, not the seed's; 0 = none) the game is a draw.
+
+:func:`settle` is the one place the position moves on by itself (reveal the
+next card, start the next round, assign a die that has only one target).
+
+>>> import explorer
+>>> from explorer import Match
+>>> m = Match(explorer.load_game("endor"), seed=2)
+>>> m.play("random", max_steps=30) == 30
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
+
+from explorer.core import Action, Deck, Multiset, dice_rolls
+from explorer.games.endor.board import hit_targets, holds, type_side
+from explorer.games.endor.orders import apply_step, order_refusal, resolve_roll, step_actions
+from explorer.games.endor.state import DEATH_STAR, EndorState, Step
+
+
+def plan_size(state: EndorState) -> int:
+    """Cards in each order pile: 3, or 2 in the 4-player team game (seed §4)."""
+    return 3 if state.seats == 2 else 2
+
+
+def who(state: EndorState, seat: int) -> str:
+    """How a seat reads in the story: "Rebels", or "Rebel 1" in the team game."""
+    if state.seats == 2:
+        return state.side_name(seat)
+    return ("Rebel 1", "Empire 1", "Empire 2", "Rebel 2")[seat]
+
+
+# --- the surface ---------------------------------------------------------------
+def phase(state: EndorState) -> str:
+    if state.winner:
+        return "game over"
+    if state.pending:
+        task, seat, n = state.pending[0]
+        name = who(state, seat)
+        return {"deal": f"deal: {name} draw their starting hand",
+                "bonus": f"bonus orders: {name} draw {n} face down",
+                "refill": f"draw: {name} draw back to {state.data.limits['hand_size']}"}[task]
+    if state.stage == "plan":
+        return f"plan: {who(state, state.seat)} place order {len(state.piles[state.seat]) + 1} of {plan_size(state)}"
+    step = state.step
+    name = who(state, state.seat)
+    if step.stage == "choose":
+        return f"orders: {name} reveal {state.revealed}"
+    words = {"move": "move (optional)", "count": "how many move", "attack": "attack (optional)",
+             "roll": "roll the dice", "assign": f"assign the die showing {step.faces[0] if step.faces else ''}",
+             "target": "choose the Death Star's target", "ambush": "place stormtroopers"}
+    return f"{step.order} order: {words.get(step.stage, step.stage)}"
+
+
+def legal_actions(state: EndorState) -> tuple[Action, ...]:
+    if state.stage == "plan":
+        return tuple(Action("plan", (card,)) for card in state.hands[state.seat].kinds())
+    return step_actions(state)
+
+
+def why_illegal(state: EndorState, action: Action) -> str:
+    """Reasons in the seed's words for the common refusals."""
+    if action.kind == "order" and action.args and state.step.stage == "choose":
+        order = str(action.args[0])
+        if order not in state.data.card_orders.get(state.revealed, ()):
+            return f"{order} is not printed on the revealed card {state.revealed}"
+        return order_refusal(state, order)
+    if action.kind == "lose" and state.step.stage == "choose":
+        return "an order on the revealed card can be used, so one must be chosen (seed FAQ)"
+    if action.kind == "plan" and state.stage == "plan" and action.args:
+        return f"{action.args[0]} is not in {who(state, state.seat)}'s hand"
+    return ""
+
+
+def chance_outcomes(state: EndorState) -> tuple[tuple[Action, Fraction], ...]:
+    if state.pending:
+        deck = state.decks[state.side(state.pending[0][1])]
+        return tuple((Action("draw", (card,)), p) for card, p in deck.draw_outcomes())
+    return _rolls(state.step.dice)
+
+
+@lru_cache(maxsize=64)
+def _rolls(dice: int) -> tuple[tuple[Action, Fraction], ...]:
+    """One chance node over the multiset of faces of ``dice`` dice, printed highest first."""
+    return tuple((Action("roll", tuple(reversed(faces))), p) for faces, p in dice_rolls(dice))
+
+
+def apply_action(state: EndorState, action: Action) -> EndorState:
+    if action.kind == "draw":
+        return settle(_draw(state, str(action.args[0])))
+    if action.kind == "roll":
+        return settle(resolve_roll(state, tuple(int(f) for f in action.args)))
+    if action.kind == "plan":
+        return settle(_plan(state, str(action.args[0])))
+    return settle(apply_step(state, action))
+
+
+# --- cards ---------------------------------------------------------------------
+def _draw(state: EndorState, card: str) -> EndorState:
+    task, seat, n = state.pending[0]
+    side = state.side(seat)
+    decks = list(state.decks)
+    decks[side] = decks[side].after_draw(card)
+    pending = ((task, seat, n - 1),) + state.pending[1:] if n > 1 else state.pending[1:]
+    if task == "bonus":
+        piles, blind = list(state.piles), list(state.blind)
+        piles[seat] = (card,) + piles[seat] if state.rules.bonus_on_top else piles[seat] + (card,)
+        blind[seat] += 1
+        return state.replace(decks=tuple(decks), piles=tuple(piles), blind=tuple(blind), pending=pending)
+    hands = list(state.hands)
+    hands[seat] = hands[seat].add(card)
+    return state.replace(decks=tuple(decks), hands=tuple(hands), pending=pending)
+
+
+def _plan(state: EndorState, card: str) -> EndorState:
+    seat = state.seat
+    hands, piles = list(state.hands), list(state.piles)
+    hands[seat] = hands[seat].remove(card)
+    piles[seat] = piles[seat] + (card,)
+    state = state.replace(hands=tuple(hands), piles=tuple(piles))
+    if len(piles[seat]) < plan_size(state):
+        return state
+    if seat + 1 < state.seats:
+        return state.replace(seat=seat + 1)
+    return state.replace(stage="orders", seat=state.seats - 1, step=Step())
+
+
+def finish_order(state: EndorState) -> EndorState:
+    """The order is done: discard its card, queue the bonus orders earned, end the turn."""
+    seat = state.seat
+    side = state.side(seat)
+    discards = list(state.discards)
+    discards[side] = discards[side].add(state.revealed)
+    earned = state.step.earned
+    if state.step.stage == "assign" and not holds(state, state.step.target, 1 - type_side(state.step.ship)):
+        earned += state.data.bonus["clear_sector"]
+    pending = state.pending + ((("bonus", seat, earned),) if earned else ())
+    state = state.replace(discards=tuple(discards), revealed="", step=Step(), pending=pending)
+    if not state.has_rebel_ships():
+        return state.replace(winner="Empire")
+    return state
+
+
+# --- moving on by itself -------------------------------------------------------
+def settle(state: EndorState) -> EndorState:
+    """Carry out everything that needs no decision and no chance, then stop."""
+    while True:
+        if state.winner:
+            return state
+        if not state.has_rebel_ships():
+            return state.replace(winner="Empire")
+        if state.pending:
+            fixed = _ready_to_draw(state)
+            if fixed is None:
+                state = state.replace(pending=state.pending[1:])  # nothing left to draw anywhere
+                continue
+            return fixed
+        if state.stage == "deal":
+            return state.replace(stage="plan", seat=0)
+        if state.stage == "plan":
+            return state
+        if state.stage == "draw":
+            limit = state.game.round_limit  # type: ignore[attr-defined]
+            if limit and state.round >= limit:
+                return state.replace(winner="draw")
+            return state.replace(stage="plan", seat=0, round=state.round + 1)
+        step = state.step
+        if step.stage == "assign":
+            state = _auto_assign(state)
+            if state.step.stage == "assign":
+                return state
+            continue
+        if step.stage:
+            return state
+        state = _next_turn(state)
+        if state.stage == "orders" and state.step.stage == "":
+            continue
+        if state.stage == "orders":
+            return state
+
+
+def _ready_to_draw(state: EndorState) -> EndorState | None:
+    """The state with a deck to draw from (reshuffling the discard pile), or None if none is left."""
+    seat = state.pending[0][1]
+    side = state.side(seat)
+    if state.decks[side]:
+        return state
+    if not state.discards[side]:
+        return None
+    decks, discards = list(state.decks), list(state.discards)
+    decks[side] = Deck.shuffled(discards[side])
+    discards[side] = Multiset()
+    return state.replace(decks=tuple(decks), discards=tuple(discards))
+
+
+def _next_turn(state: EndorState) -> EndorState:
+    """Reveal the top card of the next seat with orders left, or go to the draw phase."""
+    for k in range(1, state.seats + 1):
+        seat = (state.seat + k) % state.seats
+        pile = state.piles[seat]
+        if pile:
+            blind = list(state.blind)
+            if blind[seat] and (state.rules.bonus_on_top or len(pile) == blind[seat]):
+                blind[seat] -= 1
+            piles = list(state.piles)
+            piles[seat] = pile[1:]
+            return state.replace(seat=seat, revealed=pile[0], piles=tuple(piles), blind=tuple(blind),
+                                 step=Step(stage="choose"))
+    hand_size = state.data.limits["hand_size"]
+    pending = tuple(("refill", s, hand_size - len(state.hands[s])) for s in range(state.seats)
+                    if len(state.hands[s]) < hand_size)
+    return state.replace(stage="draw", pending=pending)
+
+
+def _auto_assign(state: EndorState) -> EndorState:
+    """Assign dice that have at most one kind of target; stop at the first real choice."""
+    from explorer.games.endor.orders import assign_hit
+
+    side = type_side(state.step.ship)
+    while state.step.faces:
+        if state.step.target == DEATH_STAR:
+            break
+        options = hit_targets(state, state.step.target, state.step.faces[0], side)
+        if len(options) > 1:
+            return state
+        if not options:
+            # faces are highest first: if this die hits nothing, no later die does
+            state = state.replace(step=replace(state.step, faces=()))
+            break
+        state = assign_hit(state, options[0])
+        if not state.has_rebel_ships():
+            return state.replace(winner="Empire")
+    return finish_order(state)

@@ -1,0 +1,214 @@
+"""The Battle of Endor position: the space battle, the shield track, the duel, the order cards.
+
+A state is a frozen value. ``ships[node]`` counts each ship type in a sector or
+on a fleet-marker slot (types in the order of ``data/setup.toml``: X-wing,
+Y-wing, B-wing, Falcon, TIE, Executor). ``step`` is the order being carried out
+(its stage: choose an order, move, how many, attack, roll, assign hits, …) and
+``pending`` the card draws waiting (the deal, bonus orders, the draw back to 6),
+each a chance node over card kinds.
+
+Seats: in the 2-player game seat 0 is the Rebels and seat 1 the Empire; in the
+4-player team game the seats are, in the seed's playing order, Rebel 1, Empire 1,
+Empire 2, Rebel 2 (seats 0 and 3 are Rebels).
+
+>>> import explorer
+>>> s = explorer.load_game("endor").initial_state()
+>>> s.is_chance(), s.phase, s.tie_reserve, s.markers
+(True, 'deal: Rebels draw their starting hand', 32, (True, True, True, True, True, True))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
+
+if TYPE_CHECKING:
+    from explorer.games.endor.data import EndorData
+    from explorer.games.endor.variants import Rules
+
+X_WING, Y_WING, B_WING, FALCON, TIE, EXECUTOR = range(6)
+REBEL_TYPES = (X_WING, Y_WING, B_WING, FALCON)
+EMPIRE_TYPES = (TIE, EXECUTOR)
+DEATH_STAR = -2
+"""``step.target`` when the Rebels attack the Death Star."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """The order being carried out by ``state.seat``.
+
+    ``stage``: ``"choose"`` (pick an order on the revealed card), ``"move"``,
+    ``"count"`` (how many of the ships at ``source`` go to ``dest``),
+    ``"attack"``, ``"target"`` (the Death Star's target), ``"ambush"`` (how many
+    stormtroopers), ``"roll"`` (chance: ``dice`` dice are rolled), ``"assign"``
+    (the attacker assigns the rolled ``faces``, highest first). ``moved`` is the
+    number of ships that moved (the ``sw_ksirk_moved_ships_only`` variant attacks
+    with them only); ``earned`` the bonus orders earned so far in this order.
+    """
+
+    stage: str = ""
+    order: str = ""
+    ship: int = -1
+    source: int = -1
+    dest: int = -1
+    moved: int = 0
+    target: int = -1
+    dice: int = 0
+    faces: tuple[int, ...] = ()
+    earned: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndorState(State):
+    """One position of the Battle of Endor (see the module docstring for the fields)."""
+
+    seats: int = 2
+    ships: tuple[tuple[int, ...], ...]
+    markers: tuple[bool, ...]
+    falcon_hits: int = 0
+    executor_hits: int = 0
+    tie_reserve: int
+    destroyed: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    b_wing_supply: int = 0
+    strike_team: int = 0
+    troopers: tuple[int, ...] = ()
+    luke_hits: int = 0
+    vader_hits: int = 0
+    vader: str = "fighting"
+    decks: tuple[Deck, Deck]
+    discards: tuple[Multiset[str], Multiset[str]] = (Multiset(), Multiset())
+    hands: tuple[Multiset[str], ...]
+    piles: tuple[tuple[str, ...], ...]
+    blind: tuple[int, ...]
+    revealed: str = ""
+    round: int = 1
+    stage: str = "deal"
+    seat: int = 0
+    step: Step = field(default_factory=Step)
+    pending: tuple[tuple[str, int, int], ...] = ()
+    winner: str = ""
+
+    # --- what the rules read -------------------------------------------------
+    @property
+    def data(self) -> "EndorData":
+        return self.game.data  # type: ignore[attr-defined]
+
+    @property
+    def rules(self) -> "Rules":
+        return self.game.rules  # type: ignore[attr-defined]
+
+    def side(self, seat: int) -> int:
+        """0 for a Rebel seat, 1 for an Empire seat."""
+        if self.seats == 2:
+            return seat
+        return 0 if seat in (0, 3) else 1
+
+    def side_name(self, seat: int) -> str:
+        return ("Rebels", "Empire")[self.side(seat)]
+
+    @property
+    def shields_down(self) -> bool:
+        return self.strike_team >= len(self.data.track)
+
+    @property
+    def luke_alive(self) -> bool:
+        return self.luke_hits < self.rules.luke_hits
+
+    @property
+    def vader_fighting(self) -> bool:
+        return self.vader == "fighting"
+
+    @property
+    def vader_left(self) -> int:
+        """Hits Vader can still take (his space on the track, counted from the end)."""
+        return self.rules.vader_hits - self.vader_hits
+
+    def rebel_ships(self) -> int:
+        """Rebel ships on the board and on fleet markers (what the Empire must destroy)."""
+        return sum(sum(row[:4]) for row in self.ships)
+
+    def has_rebel_ships(self) -> bool:
+        return any(row[0] or row[1] or row[2] or row[3] for row in self.ships)
+
+    def with_ships(self, node: int, kind: int, delta: int) -> tuple[tuple[int, ...], ...]:
+        rows = list(self.ships)
+        row = list(rows[node])
+        row[kind] += delta
+        rows[node] = tuple(row)
+        return tuple(rows)
+
+    # --- the game surface ----------------------------------------------------
+    @property
+    def phase(self) -> str:
+        from explorer.games.endor.rules import phase
+
+        return phase(self)
+
+    @property
+    def current_player(self) -> int:
+        if self.winner:
+            return TERMINAL
+        if self.pending or self.step.stage == "roll":
+            return CHANCE
+        return self.seat
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        from explorer.games.endor.rules import legal_actions
+
+        return legal_actions(self)
+
+    def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        from explorer.games.endor.rules import chance_outcomes
+
+        return chance_outcomes(self)
+
+    def _apply(self, action: Action) -> "EndorState":
+        from explorer.games.endor.rules import apply_action
+
+        return apply_action(self, action)
+
+    def _result(self) -> Result:
+        seats = range(self.seats)
+        if self.winner == "draw":
+            limit = self.game.round_limit  # type: ignore[attr-defined]
+            return Result((), tuple(0.5 for _ in seats), f"draw: the round limit of {limit} rounds was reached")
+        won = tuple(s for s in seats if self.side_name(s) == self.winner)
+        reason = ("Rebels win: the Death Star is destroyed" if self.winner == "Rebels"
+                  else "Empire wins: no Rebel ships remain")
+        return Result(won, tuple(1.0 if s in won else 0.0 for s in seats), reason)
+
+    def why_illegal(self, action: Action) -> str:
+        from explorer.games.endor.rules import why_illegal
+
+        return why_illegal(self, action) or super().why_illegal(action)
+
+    def render(self) -> str:
+        from explorer.games.endor.story import render
+
+        return render(self)
+
+    # --- hooks of the position format and the story (see position.py, story.py) --
+    def position_dict(self) -> dict[str, Any]:
+        """The position in the game's words (see :mod:`explorer.games.endor.position`)."""
+        from explorer.games.endor.position import position_dict
+
+        return position_dict(self)
+
+    def story(self, action: Action, after: "EndorState", *, viewer: int | None = None) -> str:
+        """One line saying what ``action`` did (see :mod:`explorer.games.endor.story`)."""
+        from explorer.games.endor.story import story
+
+        return story(self, action, after, viewer=viewer)
+
+    def turn_label(self) -> str:
+        from explorer.games.endor.story import turn_label
+
+        return turn_label(self)
+
+    def action_group(self, action: Action) -> str:
+        from explorer.games.endor.story import action_group
+
+        return action_group(action)
