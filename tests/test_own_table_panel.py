@@ -111,3 +111,10 @@ def test_a_damaged_link_is_refused_and_the_default_game_opens(pig: explorer.Game
 def test_a_link_for_another_game_is_ignored(pig: explorer.Game) -> None:
     p = MatchPanel(pig, seed=1, link="game=star_realms&match=AAAA")
     assert p.status.message == "Ready: Player 1 decides."
+
+
+def test_a_seed_link_starts_a_new_game_from_that_seed(pig: explorer.Game) -> None:
+    p = MatchPanel(pig, seed=1, link="game=toy_pig&seed=17")
+    assert p.match.seed == 17 and p.status.message == "New game from the link's seed 17."
+    bad = MatchPanel(pig, seed=1, link="game=toy_pig&seed=abc")
+    assert bad.match.seed == 1 and bad.status.message.startswith("The link could not be opened: link: seed must")

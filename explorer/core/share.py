@@ -107,6 +107,23 @@ def query_game_id(query: str) -> str | None:
     return values[0] if values else None
 
 
+def query_seed(query: str) -> int | str | None:
+    """The seed a ``?game=...&seed=N`` link asks a new game to use; a sentence when it is not a seed.
+
+    >>> query_seed("game=star_realms&seed=17"), query_seed("game=star_realms"), query_seed("seed=-3")
+    (17, None, "link: seed must be a whole number from 0 to 2**53 - 1, got '-3'")
+    """
+    if not isinstance(query, str) or len(query) > MAX_QUERY_CHARS:
+        return None
+    values = parse_qs(query, max_num_fields=8).get("seed")
+    if not values:
+        return None
+    text = values[0]
+    if not (text.isdigit() and len(text) <= 16 and int(text) < 2**53):
+        return f"link: seed must be a whole number from 0 to 2**53 - 1, got {excerpt(text)}"
+    return int(text)
+
+
 def read_query(query: str, *, game: Game | None = None, seed: int = 0) -> SharedLink:
     """Open a link's query: a match (replayed move by move) or a position (read by the referee).
 

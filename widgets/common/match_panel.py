@@ -78,7 +78,8 @@ from explorer.core.state import State
 from explorer.errors import RulesError
 from widgets.common.action_picker import MAX_BUTTONS, ActionPicker, typed_text
 from widgets.common.history import HistoryView
-from explorer.core.share import MAX_QUERY_CHARS, match_query, position_query, query_game_id, read_query
+from explorer.core.share import (MAX_QUERY_CHARS, match_query, position_query, query_game_id, query_seed,
+                                 read_query)
 from widgets.common.odds_tab import OddsTab
 from widgets.common.page_link import PageLink, page_query
 from widgets.common.position_editor import PositionEditor
@@ -183,7 +184,7 @@ class MatchPanel:
         self.editor = PositionEditor(on_use=self._use_position)
         self.page_link = PageLink()
         self._link_for: tuple[int, int, int] | None = None
-        self.position_html = W.HTML(layout=W.Layout(width="100%"))
+        self.position_html = W.HTML(layout=W.Layout(width="auto", margin="0"))
         self.position_box = W.Box([self.position_html], layout=W.Layout(width="100%", overflow="auto"))
         self.position_box.add_class("re-position-view")
         extra = list(self.extra_controls())
@@ -517,6 +518,12 @@ class MatchPanel:
         """Open a link's match or position (from the page's address); a bad link is refused, the default kept."""
         if not query or query_game_id(query) != self.game.info.id:
             return ""
+        seed = query_seed(query)
+        if seed is not None:  # "?game=...&seed=N": a new game from seed N (the simulation lab's replay links)
+            if isinstance(seed, str):
+                return f"The link could not be opened: {seed} — the default game is shown instead."
+            self.match = Match(self.match.states[0], seed=seed)
+            return f"New game from the link's seed {seed}."
         try:
             shared = read_query(query, game=self.game, seed=self.match.seed)
         except RulesError as err:

@@ -36,6 +36,7 @@ import ipywidgets as W
 
 import explorer
 from explorer.errors import RulesError
+from explorer.core.share import MAX_QUERY_CHARS, match_query
 from explorer.sim import Comparison, Progress, SimResult, SimSpec, make_spec, replay, run_spec
 from widgets.common import show_figure
 from widgets.common.csv_export import csv_text, download_link_html
@@ -378,8 +379,12 @@ class SimulationPanel:
         except Exception as err:  # noqa: BLE001 - a panel that cannot open says so; the lab stays usable
             self._say(f"Replay of game #{index} failed: {type(err).__name__}: {err}", error=True)
             return False
-        self.replay_code.value = (f"<div style='font-size:13px'>Game #{index} is seed {spec.seed_of(index)}. In a "
-                                  f"notebook:</div><div style='font:12px/1.45 ui-monospace,Menlo,Consolas,monospace;"
+        query = match_query(match)
+        dashboard = (f" Or open it in <a class='sim-replay-link' target='_blank' href='{html.escape(spec.game_id)}"
+                     f".ipynb?{html.escape(query)}'>the {html.escape(spec.game_id)} dashboard</a>."
+                     if len(query) <= MAX_QUERY_CHARS else "")
+        self.replay_code.value = (f"<div style='font-size:13px'>Game #{index} is seed {spec.seed_of(index)}.{dashboard} "
+                                  f"In a notebook:</div><div style='font:12px/1.45 ui-monospace,Menlo,Consolas,monospace;"
                                   f"white-space:pre-wrap;background:#f6f8fb;border:1px solid #d5d9e0;"
                                   f"border-radius:4px;padding:6px 8px'>{html.escape(replay_code(spec, index))}</div>")
         self._say(f"Replaying game #{index} (seed {spec.seed_of(index)}) below.")
