@@ -14,10 +14,9 @@ import explorer
 from explorer.games.warps_edge import odds
 from widgets.common.charts import fmt_prob
 from explorer.games.warps_edge.data import DEMO_PATH
-from explorer.games.warps_edge.schema import ATTACK_WHEN, POWER_EFFECTS, TARGETABLE_WHEN
+from explorer.games.warps_edge.describe import describe_condition, describe_reward_kind
 from widgets.warps_edge import WarpsEdgePanel
-from widgets.warps_edge.legend import (ATTACK_WORDS, EFFECT_WORDS, REWARD_WORDS, TARGET_WORDS, enemy_text,
-                                       legend_html, section_text, token_text)
+from widgets.warps_edge.legend import enemy_text, legend_html, section_text, token_text
 from widgets.warps_edge.panel import pilot_step, table_moves
 from widgets.warps_edge.odds_views import DestroyOdds, draw_by_kind, key_odds
 from widgets.warps_edge.views import position_html
@@ -82,11 +81,12 @@ def test_token_dropdown_offers_pool_tokens_and_targets_come_from_legal_actions(p
 
 def test_assigning_tokens_by_clicking_then_undo(panel: WarpsEdgePanel) -> None:
     st = panel.state
-    # seed 1: the pool holds maneuver-1 x2; a maneuver at slot 2 (speed 1) evades Demo Wisp
+    # seed 1: the pool holds maneuver-1 x2; a maneuver at slot 1 (speed 1) evades Demo Flit
     assert st.pool.count("maneuver-1") == 2
     panel.choose("maneuver-1", "slot 1 · Demo Flit")
     assert panel.status.level == "ok"
-    assert panel.match.log[-1].endswith("maneuver at slot 1; Demo Flit evaded — reward: gain laser-1")  # the story
+    assert panel.match.log[-1].endswith("Pilot maneuvers at slot 1 with maneuver-1 (Demo Flit maneuvers 0 → 1); "
+                                        "Demo Flit evaded — reward: gain laser-1")  # the rules' story
     assert panel.state.pool.count("maneuver-1") == 1
     board = panel.position_html.value
     assert panel.state.row[0].card == ""  # Demo Flit has speed 1: evaded, its slot is empty
@@ -286,11 +286,16 @@ def test_resolve_chance_says_the_last_move_in_the_rules_words(panel: WarpsEdgePa
 
 
 # --- what things do, on hover and in the legend (issue 7 §3), taken from the data ---
-def test_every_effect_reward_and_condition_kind_has_words() -> None:
-    assert set(EFFECT_WORDS) == set(POWER_EFFECTS)
-    assert set(ATTACK_WORDS) == set(ATTACK_WHEN) and set(TARGET_WORDS) == set(TARGETABLE_WHEN)
-    assert set(REWARD_WORDS) == {"gain", "shields", "draw", "recover", "any", "skill", "stun", "armor", "hold",
-                                 "max shields", "repair", "buy credit"}  # schema.Reward kinds
+# (That every effect, reward and condition kind has words is the rules' test: tests/warps_edge/test_we_story.py.)
+def test_the_hover_words_and_the_legend_are_the_rules_words(panel: WarpsEdgePanel) -> None:
+    """The panel lays out describe.py's phrases; it has none of its own."""
+    st, legend = panel.state, panel.legend.value
+    for sec in st.data.mothership(st.mothership).sections:
+        assert describe_condition("attack_when", sec.attack_when) in section_text(sec)
+        assert describe_condition("targetable_when", sec.targetable_when) in section_text(sec)
+    kinds = {r.kind for e in st.data.enemies for r in e.destroy_reward + e.evade_reward}
+    assert kinds and all(f'data-legend-reward="{html.escape(k)}">{html.escape(describe_reward_kind(k))}</li>' in legend
+                         for k in kinds)
 
 
 def test_tokens_enemies_sections_and_skills_say_what_they_do_on_hover(panel: WarpsEdgePanel) -> None:

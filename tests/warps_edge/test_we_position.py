@@ -117,7 +117,8 @@ def test_a_destroyed_enemy_and_its_reward() -> None:
     """Issue 7 §3: "Demo Glint destroyed by lasers — reward: gain any token"."""
     s = position(row=["Demo Glint"], pool={"laser-3": 1}, calm=True)
     a = s.parse_action("fire laser-3 at slot 1")
-    assert s.story(a, s.apply(a)) == "Pilot: fire laser-3 at slot 1; Demo Glint destroyed by lasers — reward: gain any token"
+    assert s.story(a, s.apply(a)) == ("Pilot fires laser-3 at slot 1 (Demo Glint lasers 0 → 3); "
+                                      "Demo Glint destroyed by lasers — reward: gain any token")
 
 
 def test_an_attack_line_gives_the_shields_and_the_removals() -> None:

@@ -1,12 +1,12 @@
 """What each Warp's Edge token, enemy, section and skill does, in words, for hover titles and the board's legend.
 
 Every number comes from the game's data file (``state.data``: the project's
-demonstration set unless an owner loaded the printed values); the only fixed
-words are one phrase per *kind* of effect or reward (``EFFECT_WORDS``,
-``REWARD_WORDS``, the section conditions), written from RULES.md — never a
-phrase per card. A data file with a new effect or reward kind falls back to its
-own name, and ``tests/test_warps_edge_panel.py`` checks every kind the schema
-allows has words here.
+demonstration set unless an owner loaded the printed values); the words for a
+token, a reward and a section condition belong to the rules
+(``explorer.games.warps_edge.describe``, one phrase per *kind*, never per card):
+this module only lays them out for a person (hover titles, the legend's tables)
+and adds what the position decides (the variant's stun rule, the ongoing skills'
+energy rates).
 
 >>> import explorer
 >>> st = explorer.load_game("warps_edge").initial_state()
@@ -21,49 +21,10 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from explorer.games.warps_edge.describe import (describe_condition, describe_method, describe_reward,
+                                                describe_reward_kind, describe_rewards, describe_token)
 from explorer.games.warps_edge.effects import stuns
 from explorer.games.warps_edge.schema import Enemy, Reward, Section, Skill
-
-# One phrase per P.O.W.E.R. / signature effect kind (RULES.md "Power tokens"); {v} is the token's value.
-EFFECT_WORDS = {
-    "photon_blast": "{v} laser value on each of two adjacent targets (slots or sections)",
-    "warhammer": "destroys one enemy (not a section) with its destroy reward; for the rest of the turn lasers "
-                 "do not stun",
-    "rupture": "removed from the game when used: pick {v} value-1 energy, laser or maneuver tokens from the "
-               "supply into the pool",
-    "enhance": "every energy and laser token in the pool goes up one value (exchanged with the supply)",
-    "laser": "counts as a laser of value {v} on one target",
-    "maneuver": "counts as {v} maneuvers on one target",
-    "stun": "placed on one target to stun it; counts as neither laser nor maneuver",
-    "shields": "gain {v} shields (up to the maximum)",
-}
-# One phrase per reward or skill-effect kind (RULES.md "Rewards", "Skills"); {n} is the amount, {t} the token.
-REWARD_WORDS = {
-    "gain": "gain {t}{times}: from the supply into the bag",
-    "shields": "shields {n}: gain {n} shields (up to the maximum)",
-    "draw": "draw {n}: {n} tokens from the bag into the pool, usable this turn",
-    "recover": "recover {n}: pick {n} tokens of the discard to return to the bag",
-    "any": "any token: pick any token of the supply into the bag",
-    "skill": "skill: take the top skill card, ready to be paid for",
-    "stun": "stun enemies: every enemy in the row is stunned this turn",
-    "armor": "armor {n} (ongoing): every attack does {n} less damage",
-    "hold": "hold +{n} (ongoing): the hold takes {n} more tokens",
-    "max shields": "max shields +{n} (ongoing): the shield maximum rises by {n}",
-    "repair": "repair +{n} (ongoing): each energy point repairs {n} more shields",
-    "buy credit": "buy credit +{n} (ongoing): each energy spent on buying gives {n} more credit",
-}
-ATTACK_WORDS = {
-    "always": "attacks every turn",
-    "enemy_slot_empty": "attacks only while a slot of the enemy row is empty",
-    "no_enemies": "attacks only while the enemy row is empty",
-    "never": "never attacks",
-}
-TARGET_WORDS = {
-    "always": "can be targeted at any time",
-    "no_enemies": "can be targeted only when the enemy row is clear",
-    "other_sections_defeated": "can be targeted only after the other sections are defeated",
-}
-METHOD_WORDS = {"lasers": "lasers", "maneuvers": "maneuvers", "energy": "energy"}
 
 
 def esc(text: Any) -> str:
@@ -76,23 +37,9 @@ def _stuns(state: Any, token_id: str) -> bool:
 
 
 def token_effect(state: Any, token_id: str) -> str:
-    """What the token does when used, from its data record (kind, value, effect) and the variant's stun rule."""
-    tok = state.token(token_id)
-    stun = _stuns(state, token_id)
-    if tok.kind == "energy":
-        return (f"energy {tok.value}: buys {tok.value + state.buy_bonus} credit, repairs {tok.value * state.repair_per_energy} shields, "
-                f"charges an energy section or pays a skill")
-    if tok.kind == "laser":
-        return (f"laser {tok.value}: adds {tok.value} to a target’s laser total (an enemy is destroyed at its hull)"
-                + (" and stuns it" if stun else ""))
-    if tok.kind == "maneuver":
-        return (f"maneuver: adds {tok.value} to a target’s maneuvers (an enemy is evaded at its speed)"
-                + (" and stuns it" if stun else ""))
-    words = EFFECT_WORDS.get(tok.effect, tok.effect.replace("_", " ")).format(v=tok.value)
-    if tok.effect in ("laser", "maneuver", "stun", "photon_blast"):
-        words += "; stuns" if stun else "; does not stun in this variant"
-    owner = f" (signature token, {tok.starfighter})" if tok.kind == "signature" else ""
-    return f"{tok.name or tok.id}{owner}: {words}"
+    """What the token does when used (``describe.describe_token``), with this position's stun rule and energy rates."""
+    return describe_token(state.token(token_id), stuns=_stuns(state, token_id), buy_bonus=state.buy_bonus,
+                          repair_per_energy=state.repair_per_energy)
 
 
 def token_text(state: Any, token_id: str) -> str:
@@ -101,16 +48,12 @@ def token_text(state: Any, token_id: str) -> str:
 
 
 def reward_text(reward: Reward) -> str:
-    """One reward or skill effect in words (``"draw 3: 3 tokens from the bag into the pool, usable this turn"``)."""
-    words = REWARD_WORDS.get(reward.kind)
-    if words is None:
-        return str(reward)
-    times = f" ×{reward.amount}" if reward.amount > 1 else ""
-    return words.format(n=reward.amount, t=reward.token, times=times)
+    """One reward or skill effect in words (``describe.describe_reward``)."""
+    return describe_reward(reward)
 
 
 def rewards_text(rewards: tuple[Reward, ...], none: str = "nothing") -> str:
-    return "; ".join(reward_text(r) for r in rewards) or none
+    return describe_rewards(rewards, none)
 
 
 def enemy_text(enemy: Enemy) -> str:
@@ -123,9 +66,9 @@ def enemy_text(enemy: Enemy) -> str:
 
 def section_text(sec: Section) -> str:
     """A mothership section's hover text: how it falls, when it attacks and can be targeted, its reward."""
-    return (f"{sec.name} — defeated by {sec.stat} {METHOD_WORDS.get(sec.method, sec.method)} · attack {sec.attack}: "
-            f"{ATTACK_WORDS.get(sec.attack_when, sec.attack_when)} · "
-            f"{TARGET_WORDS.get(sec.targetable_when, sec.targetable_when)} · "
+    return (f"{sec.name} — defeated by {sec.stat} {describe_method(sec.method)} · attack {sec.attack}: "
+            f"{describe_condition('attack_when', sec.attack_when)} · "
+            f"{describe_condition('targetable_when', sec.targetable_when)} · "
             f"reward: {rewards_text(sec.rewards)}")
 
 
@@ -173,7 +116,7 @@ def legend_html(state: Any) -> str:
     kinds = dict.fromkeys(r.kind for e in data.enemies for r in e.destroy_reward + e.evade_reward)
     kinds.update(dict.fromkeys(r.kind for s in ship.sections for r in s.rewards))
     kinds.update(dict.fromkeys(r.kind for s in data.skills for r in s.effects))
-    words = "".join(f'<li data-legend-reward="{esc(k)}">{esc(REWARD_WORDS.get(k, k).format(n="N", t="<token>", times=""))}'
+    words = "".join(f'<li data-legend-reward="{esc(k)}">{esc(describe_reward_kind(k))}'
                     "</li>" for k in kinds)
     return (
         '<div class="we-board"><details class="we-legend"><summary>What the tokens do · enemy rewards · sections</summary>'

@@ -17,11 +17,11 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from explorer.games.warps_edge.describe import describe_method
 from widgets.warps_edge.legend import enemy_text, section_text, skill_text, token_text
 
 TOKEN_COLOURS = {"energy": "#2e8b57", "laser": "#c0392b", "maneuver": "#2f6fb5", "power": "#d4a017"}
 LEVEL_COLOURS = {"yellow": "#f2c230", "orange": "#e8842c", "red": "#cf3b2e"}
-METHOD_WORD = {"lasers": "lasers", "maneuvers": "maneuvers", "energy": "energy"}
 HULL_TITLE = "Hull: attack damage past the shields; the Pilot loses when it reaches 0"
 SHIELDS_TITLE = ("Shields take attack damage first; each point of shield damage removes one token of the discard "
                  "from the game (the Pilot picks which). Energy repairs them.")
@@ -227,7 +227,7 @@ def section_card(state: Any, i: int, t: Any, sec: Any) -> str:
         f'<div class="we-card" data-section="{i + 1}" title="{esc(section_text(sec))}" '
         f'style="border-top-color:#8E6C9E">{stun}'
         f'<div class="we-slot">section {i + 1}</div><div class="we-name">{esc(sec.name)}</div>'
-        f'{progress(METHOD_WORD[sec.method], have, sec.stat, colour)}'
+        f'{progress(describe_method(sec.method), have, sec.stat, colour)}'
         f'<div class="we-prog">⚔ attack <b>{sec.attack}</b></div>'
         f'<div class="we-cond">attacks: {esc(sec.attack_when.replace("_", " "))}</div>'
         f'<div class="we-cond" title="{esc(problem)}">target: {esc(sec.targetable_when.replace("_", " "))} '

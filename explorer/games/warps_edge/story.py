@@ -1,11 +1,20 @@
 """What a move did, in the pilot's words: the log lines the panel shows, computed by the rules.
 
+Each line is worked out from the position before the move and the one after it:
+what the move did (a token's value added to a target's total, the hold, the
+shields, a skill's payment), then any enemy or section it defeated with the
+reward, the enemy attacks it let resolve, the end of a warp and the end of the game.
+
 >>> import explorer
 >>> from explorer.core import Action, Multiset
 >>> s = explorer.load_game("warps_edge").initial_state().replace(stage="plans", turn=1)
 >>> a = Action("draw", (Multiset({"laser-1": 2, "energy-1": 3}),))
 >>> story(s, a, s.apply(a))
 'Pilot draws 5: energy-1, energy-1, energy-1, laser-1, laser-1'
+>>> s = s.apply(a).replace(stage="actions")
+>>> a = s.parse_action("store laser-1 in hold")
+>>> story(s, a, s.apply(a))
+'Pilot stores laser-1 in the hold (hold 0 → 1)'
 """
 
 from __future__ import annotations
@@ -13,9 +22,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from explorer.core import Action
+from explorer.games.warps_edge.effects import upgrades
 
 if TYPE_CHECKING:
-    from explorer.games.warps_edge.state import WarpsEdgeState
+    from explorer.games.warps_edge.state import Target, WarpsEdgeState
 
 GROUPS = {
     "fire": "Assign tokens", "maneuver": "Assign tokens", "charge": "Assign tokens", "use": "Power tokens",
@@ -107,8 +117,151 @@ def _attacks(before: "WarpsEdgeState", after: "WarpsEdgeState") -> list[str]:
     return lines
 
 
-def story(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") -> str:
-    """One line saying what ``action`` did, from the position before and after it."""
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _name(st: "WarpsEdgeState", token_id: str) -> str:
+    """A token as the table names it: a power token by its name (``Photon Blast``), others by id (``laser-2``)."""
+    return st.token(token_id).name or token_id
+
+
+def _target(st: "WarpsEdgeState", word: str, index: int) -> "Target":
+    return st.row[index] if word == "slot" else st.sections[index]
+
+
+def _places(where: str) -> list[tuple[str, int]]:
+    """``"slot 3"`` -> ``[("slot", 2)]``; ``"slots 2-3"`` -> ``[("slot", 1), ("slot", 2)]``."""
+    word, _, nums = where.partition(" ")
+    first, _, last = nums.partition("-")
+    return [(word.rstrip("s"), i - 1) for i in range(int(first), int(last or first) + 1)]
+
+
+def _reached(before: "WarpsEdgeState", after: "WarpsEdgeState", where: str, field: str, added: int,
+             token_id: str) -> list[str]:
+    """What the token did to each target it reached: ``"Demo Gnat lasers 0 → 2, stunned"``.
+
+    A target the move defeated has left the row (or lies under its damage marker), so its new total is
+    the old one plus the token's ``added`` value; a target it did not reach (the second target of a Photon
+    Blast once the first fell with the last section) is left out.
+    """
+    out = []
+    for word, i in _places(where):
+        b, a = _target(before, word, i), _target(after, word, i)
+        if a == b:
+            continue
+        still = a.card == b.card and not a.defeated
+        parts = []
+        if field:
+            old = getattr(b, field)
+            parts.append(f"{old} → {getattr(a, field) if still else old + added}")
+        placed = a.below.count(token_id) > b.below.count(token_id) or a.marks.count(token_id) > b.marks.count(token_id)
+        if still and placed:  # the token lies below the target (or marks it): it stuns
+            parts.append("stunned")
+        elif still and not field:
+            parts.append("not stunned in this variant")
+        out.append(f"{b.card} {field} {', '.join(parts)}" if field else f"{b.card} {', '.join(parts)}")
+    return out
+
+
+def _on(details: list[str]) -> str:
+    return f" ({'; '.join(details)})" if details else ""
+
+
+def _use(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") -> str:
+    """A P.O.W.E.R. or signature token used (RULES.md "Power tokens")."""
+    tid, where = action.args[0], action.args[1]
+    tok = before.token(tid)
+    name, eff = _name(before, tid), tok.effect
+    at = f" at {where}" if where else ""
+    if eff in ("laser", "maneuver", "stun", "photon_blast"):
+        field = {"laser": "lasers", "photon_blast": "lasers", "maneuver": "maneuvers"}.get(eff, "")
+        return f"Pilot uses {name}{at}" + _on(_reached(before, after, where, field, tok.value, tid))
+    if eff == "warhammer":
+        pairs = zip(before.row + before.sections, after.row + after.sections)
+        calmed = [f"{b.card} no longer stunned" for b, a in pairs if b.stunned and a.card == b.card and not a.stunned]
+        return f"Pilot uses {name}{at}: lasers do not stun for the rest of the turn" + _on(calmed)
+    if eff == "rupture":
+        picked = after.pool - before.pool.remove(tid)
+        text = f"Pilot uses {name}: it leaves the game; pick {tok.value} value-1 tokens of the supply for the pool"
+        return text + (f" ({', '.join(picked.elements())} taken: the only choice)" if picked else "")
+    if eff == "enhance":
+        ups = [f"{old} → {new}" for old, new in upgrades(before.replace(pool=before.pool.remove(tid)))]
+        return f"Pilot uses {name}: " + (", ".join(ups) + " in the pool" if ups else "nothing to upgrade")
+    if eff == "shields":
+        return f"Pilot uses {name}: shields {before.shields} → {after.shields}"
+    return f"Pilot uses {name}{at}"
+
+
+def _paid(st: "WarpsEdgeState", name: str, kind: str) -> int:
+    card = next(c for c in st.skills if c.name == name)
+    return sum(st.token(t).value * n for t, n in card.tokens.items() if st.token(t).kind == kind)
+
+
+def _assign(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") -> str:
+    """A token paid towards a skill (RULES.md "Skills": paying and using are separate actions)."""
+    tid, name = action.args
+    kind = before.token(tid).kind
+    need = getattr(before.data.skill(name), kind)
+    text = (f"Pilot assigns {tid} to {name} ({kind} {_paid(before, name, kind)} → {_paid(after, name, kind)} "
+            f"of {need})")
+    card = next(c for c in after.skills if c.name == name)
+    return text + (f": {name} is activated — use it before step 2 ends" if card.activated else "")
+
+
+def _use_skill(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") -> str:
+    """An activated skill used: its effects, and where its paid tokens go."""
+    name = action.args[0]
+    skill = before.data.skill(name)
+    paid = len(next(c for c in before.skills if c.name == name).tokens)
+    effects = ", ".join(map(str, skill.effects))
+    parts = []
+    if after.shields != before.shields:
+        parts.append(f"shields {before.shields} → {after.shields}")
+    if any(r.kind == "stun" for r in skill.effects):
+        stunned = [a.card for b, a in zip(before.row, after.row) if a.card and a.stunned and not b.stunned]
+        parts.append(f"{', '.join(stunned)} stunned" if stunned else "no enemy to stun")
+    if skill.ongoing:
+        parts.append(f"in effect for the rest of the game; {_plural(paid, 'paid token')} leave the game")
+    else:
+        parts.append(f"{_plural(paid, 'paid token')} to the discard")
+    return f"Pilot uses skill {name} ({effects}): " + "; ".join(parts)
+
+
+def _step_two(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") -> str | None:
+    """The line for a step-2 move on a target, a skill or the hold; ``None`` for other kinds."""
+    kind, args = action.kind, action.args
+    if kind == "fire":
+        tok = before.token(args[0])
+        return f"Pilot fires {args[0]} at {args[1]}" + _on(_reached(before, after, args[1], "lasers",
+                                                                      tok.laser_value, args[0]))
+    if kind == "maneuver":
+        tok = before.token(args[0])
+        return f"Pilot maneuvers at {args[1]} with {args[0]}" + _on(_reached(before, after, args[1], "maneuvers",
+                                                                            tok.maneuver_value, args[0]))
+    if kind == "charge":
+        tok = before.token(args[0])
+        return f"Pilot charges {args[0]} at {args[1]}" + _on(_reached(before, after, args[1], "energy",
+                                                                        tok.value, args[0]))
+    if kind == "use":
+        return _use(before, action, after)
+    if kind == "assign":
+        return _assign(before, action, after)
+    if kind == "skill":
+        return _use_skill(before, action, after)
+    if kind == "store":
+        return f"Pilot stores {args[0]} in the hold (hold {len(before.hold)} → {len(after.hold)})"
+    if kind == "take":
+        return f"Pilot takes {args[0]} from the hold into the pool (hold {len(before.hold)} → {len(after.hold)})"
+    if kind == "rupture":
+        left = after.pending[0].amount if after.pending and after.pending[0].kind == "rupture" else 0
+        return (f"Pilot takes {args[0]} from the supply into the pool (Rupture"
+                + (f": {left} more to pick)" if left else ")"))
+    return None
+
+
+def _table(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") -> str:
+    """The line for setup, chance, the energy moves, the end of step 2 and the reward choices."""
     kind, args = action.kind, action.args
     if kind == "draw":
         drawn = args[0]
@@ -138,10 +291,15 @@ def story(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") -> 
     elif kind == "return":
         text = f"Pilot returns {args[0]} from the discard to the bag"
     elif kind == "gain":
-        text = f"Pilot gains {args[0]}" + (" into the pool" if before.pending and before.pending[0].kind == "rupture"
-                                           else " into the bag")
+        text = f"Pilot gains {args[0]} into the bag"
     else:
         text = f"Pilot: {action}"
+    return text
+
+
+def story(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") -> str:
+    """One line saying what ``action`` did, from the position before and after it."""
+    text = _step_two(before, action, after) or _table(before, action, after)
     lines = [text] + _defeats(before, action, after) + _attacks(before, after)
     if after.warp > before.warp:
         lines.append(f"warp {before.warp} ends: the discard and the tokens on targets return to the bag")
