@@ -125,7 +125,7 @@ def test_play_by_clicking_undo_odds_chart_and_buy(page: Page, voila_url: str, tm
 
     # a token assignment: a maneuver evades Demo Flit (speed 1) in slot 1
     assign(page, "maneuver-1", "slot 1 · Demo Flit")
-    expect(page.locator(".re-status")).to_contain_text("maneuver at slot 1")
+    expect(page.locator(".re-status")).to_contain_text("maneuvers at slot 1")
     expect(page.locator('.we-card[data-slot="1"]')).to_contain_text("empty")
 
     # undo once: Demo Flit is back

@@ -136,7 +136,7 @@ class StarRealmsPanel(MatchPanel):
         if deal and self.state.is_chance() and self.match.cursor == 0:
             self._deal()
             self.refresh()
-            self.status.info(f"Ready: setup dealt from seed {self.match.seed}; {self.decision_text(self.state)}.")
+            self.announce_ready(f"Ready: setup dealt from seed {self.match.seed}; {self.decision_text(self.state)}.")
 
     def _deal(self) -> int:
         start = self.match.cursor
