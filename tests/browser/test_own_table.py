@@ -128,3 +128,15 @@ def test_at_phone_width_controls_wrap_and_never_overlap(page: Page, voila_url: s
     narrow = [b for b in boxes if b["width"] < 40]
     assert narrow == [], "a control shrank to a sliver"
     page.screenshot(path=str(tmp_path / "own-table-390.png"), full_page=True)
+
+
+def test_the_servers_root_is_the_dashboard_index(page: Page, voila_url: str) -> None:
+    """Issue "Your own table" §3: the Voilà root shows what each dashboard is, not a bare file list."""
+    page.goto(voila_url + "/", wait_until="domcontentloaded")
+    page.wait_for_selector(".re-index .re-card", timeout=90_000)
+    assert page.url.endswith("/voila/render/index.ipynb")
+    expect(page.locator(".re-index h1")).to_have_text("Rules Explorer")
+    cards = page.locator(".re-index a.re-card")
+    assert cards.count() >= 6  # calculators, simulation and a card per registered game
+    expect(page.locator(".re-index a.re-card", has_text="Star Realms")).to_have_attribute("href", "star_realms.ipynb")
+    assert_no_error_page(page)

@@ -242,6 +242,16 @@ class MatchPanel:
     def on_refresh(self, state: State) -> None:
         """Called at the end of every refresh; update the widgets of ``extra_controls`` here."""
 
+    def deal_chance(self, limit: int = 500) -> int:
+        """Sample chance nodes from the seed until somebody decides or the game ends (a setup's
+        shuffles and deals); returns how many were sampled. At most ``limit``."""
+        start = self.match.cursor
+        for _ in range(limit):
+            if not self.state.is_chance():
+                break
+            self.match.step()
+        return self.match.cursor - start
+
     def announce_ready(self, text: str) -> None:
         """The first status line: ``text``, unless the page's link was opened or refused (that is said instead).
 

@@ -139,12 +139,7 @@ class StarRealmsPanel(MatchPanel):
             self.announce_ready(f"Ready: setup dealt from seed {self.match.seed}; {self.decision_text(self.state)}.")
 
     def _deal(self) -> int:
-        start = self.match.cursor
-        for _ in range(MAX_CHANCE_STEPS):
-            if not self.state.is_chance():
-                break
-            self.match.step()
-        return self.match.cursor - start
+        return self.deal_chance(MAX_CHANCE_STEPS)
 
     def _history(self) -> tuple[State, ...]:
         """The match's states up to the one shown (time travel included): what each seat has seen."""

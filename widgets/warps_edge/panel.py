@@ -136,13 +136,7 @@ class WarpsEdgePanel(MatchPanel):
         return str(getattr(state, "stage", "")).startswith("setup")
 
     def _deal(self) -> int:
-        """Sample chance nodes until the Pilot decides or the game ends; how many were sampled."""
-        start = self.match.cursor
-        for _ in range(MAX_CHANCE_STEPS):
-            if not self.state.is_chance():
-                break
-            self.match.step()
-        return self.match.cursor - start
+        return self.deal_chance(MAX_CHANCE_STEPS)
 
     # --- extension points -------------------------------------------------------------------
     def position_view(self, state: State) -> Any:
