@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from bisect import bisect_right
 from functools import lru_cache
+from itertools import accumulate
+from math import lcm
 from typing import Any
 
 import numpy as np
@@ -73,22 +76,46 @@ def sample_outcome(outcomes: Sequence[tuple[object, Fraction]], rng: np.random.G
     """
     if not outcomes:
         raise ValueError("no outcomes to sample from")
-    denominator = 1
-    for _, p in outcomes:
-        denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
+    plan = _PLANS.get(id(outcomes))
+    if plan is None or plan[0] is not outcomes:
+        denominator = lcm(*{p.denominator for _, p in outcomes})
+        plan = (outcomes, denominator, list(accumulate(p.numerator * (denominator // p.denominator)
+                                                      for _, p in outcomes)))
+        if type(outcomes) is tuple:  # immutable: its plan may be remembered (games cache their chance nodes)
+            if len(_PLANS) >= 4096:
+                _PLANS.clear()
+            _PLANS[id(outcomes)] = plan
+    denominator, running = plan[1], plan[2]
     if denominator < 2**63:
         ticket = int(rng.integers(0, denominator))
     else:
         ticket = int(rng.random() * denominator)
-    running = 0
-    for outcome, p in outcomes:
-        running += p.numerator * (denominator // p.denominator)
-        if ticket < running:
-            return outcome
-    return outcomes[-1][0]
+    i = bisect_right(running, ticket)  # the first outcome whose running total passes the ticket
+    return outcomes[i][0] if i < len(outcomes) else outcomes[-1][0]
 
 
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
+_PLANS: dict[int, tuple[Sequence[tuple[object, Fraction]], int, list[int]]] = {}
+"""By ``id`` of an outcomes tuple (kept alive here): its common denominator and running totals."""
+
+
+def outcome_moves(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[Any, ...]:
+    """The outcomes of a chance node without their probabilities (what ``State.moves()`` lists).
+
+    Remembered for a tuple of outcomes, as ``sample_outcome`` remembers its plan: games
+    cache their chance nodes, so the same tuple comes back many times.
+
+    >>> outcome_moves(dice_rolls(1, 2))
+    ((1,), (2,))
+    """
+    found = _MOVES.get(id(outcomes))
+    if found is not None and found[0] is outcomes:
+        return found[1]
+    moves = tuple(o for o, _ in outcomes)
+    if type(outcomes) is tuple:
+        if len(_MOVES) >= 4096:
+            _MOVES.clear()
+        _MOVES[id(outcomes)] = (outcomes, moves)
+    return moves
+
+
+_MOVES: dict[int, tuple[Sequence[tuple[Any, Fraction]], tuple[Any, ...]]] = {}

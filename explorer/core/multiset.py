@@ -21,7 +21,21 @@ T = TypeVar("T", bound=Hashable)
 
 
 def _key(item: Any) -> tuple[str, str]:
+    if type(item) is str:  # the common case (card and token names): remembered, equal strings share a repr
+        key = _STR_KEYS.get(item)
+        if key is None:
+            if len(_STR_KEYS) > 100_000:
+                _STR_KEYS.clear()
+            key = _STR_KEYS[item] = ("str", repr(item))
+        return key
     return (type(item).__name__, repr(item))
+
+
+_STR_KEYS: dict[str, tuple[str, str]] = {}
+
+
+def _pair_key(pair: tuple[Any, int]) -> tuple[str, str]:
+    return _key(pair[0])
 
 
 class Multiset(Generic[T]):
@@ -30,19 +44,24 @@ class Multiset(Generic[T]):
     __slots__ = ("_items", "_hash", "_size")
 
     def __init__(self, items: Mapping[Hashable, int] | Iterable[Hashable] = ()) -> None:
-        counts: Counter[Hashable] = Counter()
-        if isinstance(items, Mapping):
-            for item, n in items.items():
-                if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                    raise ValueError(f"count of {item!r} must be a whole number >= 0, got {n!r}")
-                if n:
-                    counts[item] += n
+        if isinstance(items, Multiset):
+            pairs = items._items
         else:
-            counts.update(items)
-        pairs = tuple(sorted(counts.items(), key=lambda kv: _key(kv[0])))
+            counts: dict[Hashable, int]
+            if isinstance(items, Mapping):
+                counts = {}
+                for item, n in items.items():
+                    if type(n) is not int and (not isinstance(n, int) or isinstance(n, bool)) or n < 0:
+                        raise ValueError(f"count of {item!r} must be a whole number >= 0, got {n!r}")
+                    if n:
+                        counts[item] = counts.get(item, 0) + n
+            else:
+                counts = Counter()
+                counts.update(items)
+            pairs = tuple(sorted(counts.items(), key=_pair_key)) if len(counts) > 1 else tuple(counts.items())
         self._items: tuple[tuple[Hashable, int], ...] = pairs
         self._hash = hash(pairs)
-        self._size = sum(n for _, n in pairs)
+        self._size = sum([n for _, n in pairs])
 
     @classmethod
     def _from_sorted(cls, pairs: tuple[tuple[Hashable, int], ...], size: int | None = None) -> "Multiset":
@@ -112,32 +131,78 @@ class Multiset(Generic[T]):
         """A new multiset with ``n`` more copies of ``item``."""
         if n < 0:
             raise ValueError(f"n must be >= 0, got {n}")
-        counts = dict(self._items)
-        counts[item] = counts.get(item, 0) + n
-        return Multiset(counts)
+        pairs = self._items
+        if type(n) is not int:  # the constructor judges an odd count, as it always did
+            counts = dict(pairs)
+            counts[item] = counts.get(item, 0) + n
+            return Multiset(counts)
+        for i, (k, have) in enumerate(pairs):
+            if k == item:
+                if not n:
+                    return self
+                return Multiset._from_sorted(pairs[:i] + ((k, have + n),) + pairs[i + 1:], self._size + n)
+        if not n:
+            return self
+        # A new kind goes after every kind whose sort key is not greater (the constructor's stable sort).
+        key = _key(item)
+        at = len(pairs)
+        for i, (k, _) in enumerate(pairs):
+            if _key(k) > key:
+                at = i
+                break
+        return Multiset._from_sorted(pairs[:at] + ((item, n),) + pairs[at:], self._size + n)
 
     def remove(self, item: Hashable, n: int = 1) -> "Multiset":
         """A new multiset with ``n`` fewer copies; ``ValueError`` if there are not that many."""
-        have = self.count(item)
+        pairs = self._items
+        for i, (k, have) in enumerate(pairs):
+            if k == item:
+                break
+        else:
+            i, have = -1, 0
         if n < 0 or have < n:
             raise ValueError(f"cannot remove {n} x {item!r}: only {have} present")
-        counts = dict(self._items)
-        counts[item] = have - n
-        return Multiset(counts)
+        if type(n) is not int:  # the constructor judges an odd count, as it always did
+            counts = dict(pairs)
+            counts[item] = have - n
+            return Multiset(counts)
+        if not n:
+            return self
+        if have == n:
+            return Multiset._from_sorted(pairs[:i] + pairs[i + 1:], self._size - n)
+        return Multiset._from_sorted(pairs[:i] + ((pairs[i][0], have - n),) + pairs[i + 1:], self._size - n)
 
     def __add__(self, other: "Multiset") -> "Multiset":
-        counts = Counter(dict(self._items))
-        counts.update(dict(other._items))
-        return Multiset(counts)
+        if not other._items:
+            return self
+        if not self._items:
+            return other
+        counts = dict(self._items)
+        new_kind = False
+        for k, n in other._items:
+            if k in counts:
+                counts[k] += n
+            else:
+                counts[k] = n
+                new_kind = True
+        if new_kind:
+            return Multiset(counts)
+        return Multiset._from_sorted(tuple((k, counts[k]) for k, _ in self._items), self._size + other._size)
 
     def __sub__(self, other: "Multiset") -> "Multiset":
         """Remove every item of ``other``; ``ValueError`` if ``other`` is not contained."""
         if not other <= self:
             raise ValueError(f"cannot remove {other} from {self}")
+        if not other._items:
+            return self
         counts = dict(self._items)
         for k, n in other._items:
             counts[k] -= n
-        return Multiset(counts)
+        return Multiset._from_sorted(tuple((k, counts[k]) for k, _ in self._items if counts[k]),
+                                     self._size - other._size)
 
     def __le__(self, other: "Multiset") -> bool:
+        if len(self._items) > 1 and len(other._items) > 1:
+            have = dict(other._items)
+            return all(have.get(k, 0) >= n for k, n in self._items)
         return all(other.count(k) >= n for k, n in self._items)

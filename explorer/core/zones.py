@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from explorer.core.chance import multiset_draws
@@ -40,14 +41,23 @@ class Deck:
         """A freshly shuffled deck: every card in the unknown middle."""
         return cls(middle=cards if isinstance(cards, Multiset) else Multiset(cards))
 
+    @classmethod
+    def _of(cls, top: tuple[Any, ...], middle: Multiset, bottom: tuple[Any, ...]) -> "Deck":
+        """Trusted constructor for this module (parts already of the right types): no ``__init__`` call."""
+        new = object.__new__(cls)
+        object.__setattr__(new, "__dict__", {"top": top, "middle": middle, "bottom": bottom})
+        return new
+
     def __len__(self) -> int:
         return len(self.top) + len(self.middle) + len(self.bottom)
 
     def __bool__(self) -> bool:
-        return len(self) > 0
+        return bool(self.middle) or bool(self.top) or bool(self.bottom)
 
     def contents(self) -> Multiset:
         """Every card in the deck, order forgotten (what a player tracking the deck knows)."""
+        if not self.top and not self.bottom:
+            return self.middle
         return Multiset(self.top) + self.middle + Multiset(self.bottom)
 
     def draw_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
@@ -55,8 +65,7 @@ class Deck:
         if self.top:
             return ((self.top[0], Fraction(1)),)
         if self.middle:
-            total = len(self.middle)
-            return tuple((card, Fraction(n, total)) for card, n in self.middle.items())
+            return _middle_outcomes(self.middle)
         if self.bottom:
             return ((self.bottom[0], Fraction(1)),)
         raise ValueError("cannot draw from an empty deck")
@@ -66,11 +75,11 @@ class Deck:
         if self.top:
             if self.top[0] != card:
                 raise ValueError(f"the top card is {self.top[0]!r}, not {card!r}")
-            return Deck(self.top[1:], self.middle, self.bottom)
+            return Deck._of(self.top[1:], self.middle, self.bottom)
         if self.middle:
-            return Deck((), self.middle.remove(card), self.bottom)
+            return Deck._of((), self.middle.remove(card), self.bottom)
         if self.bottom and self.bottom[0] == card:
-            return Deck((), self.middle, self.bottom[1:])
+            return Deck._of((), self.middle, self.bottom[1:])
         raise ValueError(f"{card!r} cannot be drawn from this deck")
 
     def draw_many_outcomes(self, n: int) -> tuple[tuple[Multiset, Fraction], ...]:
@@ -99,10 +108,10 @@ class Deck:
         return Deck(self.top[len(from_top):], self.middle - (drawn - known), self.bottom[k_bottom:])
 
     def put_on_top(self, card: Any) -> "Deck":
-        return Deck((card,) + self.top, self.middle, self.bottom)
+        return Deck._of((card,) + self.top, self.middle, self.bottom)
 
     def put_on_bottom(self, card: Any) -> "Deck":
-        return Deck(self.top, self.middle, self.bottom + (card,))
+        return Deck._of(self.top, self.middle, self.bottom + (card,))
 
     def shuffle_in(self, cards: Multiset | Iterable[Hashable]) -> "Deck":
         """Shuffle ``cards`` and this whole deck together: all order knowledge is lost."""
@@ -118,3 +127,14 @@ class Deck:
         if self.bottom:
             parts.append("bottom: " + ", ".join(map(str, self.bottom)))
         return f"Deck of {len(self)}" + (" — " + "; ".join(parts) if parts else " (empty)")
+
+
+def _middle_outcomes(middle: Multiset) -> tuple[tuple[Any, Fraction], ...]:
+    """The next card of a shuffled pile, by kind (the few distinct probabilities are remembered)."""
+    total = len(middle)
+    return tuple((card, _fraction(n, total)) for card, n in middle.items())
+
+
+@lru_cache(maxsize=16_384)
+def _fraction(n: int, total: int) -> Fraction:
+    return Fraction(n, total)

@@ -15,6 +15,7 @@ per effect *kind*, never one per card.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from explorer.core import Action, Deck, Multiset
@@ -31,6 +32,16 @@ turn as ``"scrapped ship: Ram"`` (a name no faction has), so Stealth Needle may 
 AUTOMATIC = frozenset({"trade", "combat", "authority", "next_ship_to_top", "draw_per_faction_played", "draw_if_bases"})
 CHANCE_KINDS = frozenset({"draw", "refill"})
 THEN_DRAW = frozenset({"discard_then_draw", "scrap_hand_or_discard_then_draw"})
+
+
+@lru_cache(maxsize=8192)
+def act(kind: str, args: tuple) -> Action:
+    """``Action(kind, args)``, remembered: the same few moves are listed at almost every decision.
+
+    >>> act("play", ("Scout",)) == Action("play", ("Scout",)) and act("play", ("Scout",)) is act("play", ("Scout",))
+    True
+    """
+    return Action(kind, args)
 
 
 def is_decision(task: "Task") -> bool:
@@ -136,20 +147,29 @@ def step(s: "StarRealmsState", task: "Task") -> "StarRealmsState | None":
 def chance_outcomes(s: "StarRealmsState") -> tuple[tuple[Action, Fraction], ...]:
     task = s.queue[0]
     if task.kind == "draw":
-        return tuple((Action("draw", (c,)), pr) for c, pr in s.players[task.player].deck.draw_outcomes())
-    return tuple((Action("reveal", (c,)), pr) for c, pr in s.trade_deck.draw_outcomes())
+        return _deck_outcomes("draw", s.players[task.player].deck)
+    return _deck_outcomes("reveal", s.trade_deck)
+
+
+@lru_cache(maxsize=8192)
+def _deck_outcomes(kind: str, deck: Deck) -> tuple[tuple[Action, Fraction], ...]:
+    """The next card of ``deck`` as ``kind`` outcomes; remembered by deck (the same decks recur every game)."""
+    return tuple((act(kind, (c,)), pr) for c, pr in deck.draw_outcomes())
 
 
 def apply_chance(s: "StarRealmsState", action: Action) -> "StarRealmsState":
+    from explorer.games.star_realms.state import replaced
+
     task = s.queue[0]
     card = action.args[0]
-    rest = (task.__class__(**{**task.__dict__, "amount": task.amount - 1}),) if task.amount > 1 else ()
+    queue = ((replaced(task, amount=task.amount - 1),) if task.amount > 1 else ()) + s.queue[1:]
     if action.kind == "draw":
-        p = s.players[task.player]
-        s = s.with_player(task.player, deck=p.deck.after_draw(card), hand=p.hand.add(card))
-    else:
-        s = s.replace(trade_deck=s.trade_deck.after_draw(card), row=s.row.add(card))  # type: ignore[assignment]
-    return _pop(s, *rest)
+        players = list(s.players)
+        p = players[task.player]
+        players[task.player] = replaced(p, deck=p.deck.after_draw(card), hand=p.hand.add(card))
+        return replaced(s, players=tuple(players), queue=queue)  # type: ignore[no-any-return]
+    return replaced(s, trade_deck=s.trade_deck.after_draw(card), row=s.row.add(card),  # type: ignore[no-any-return]
+                    queue=queue)
 
 
 def _base_label(s: "StarRealmsState", name: str, owner: int) -> tuple[str, ...]:
@@ -161,19 +181,19 @@ def options(s: "StarRealmsState", task: "Task") -> tuple[Action, ...]:
     p = s.players[task.player]
     kind = task.kind
     if kind == "opponent_discards":
-        return tuple(Action("target", ("player", str(q + 1))) for q in targets(s.fmt, task.player, s.alive))
+        return tuple(act("target", ("player", str(q + 1))) for q in targets(s.fmt, task.player, s.alive))
     if kind == "discard":
-        return tuple(Action("discard", (c,)) for c in p.hand.kinds())
+        return tuple(act("discard", (c,)) for c in p.hand.kinds())
     if kind == "discard_then_draw":
-        return tuple(Action("discard", (c,)) for c in p.hand.kinds()) + (Action("done"),) if p.hand else ()
+        return tuple(act("discard", (c,)) for c in p.hand.kinds()) + (Action("done"),) if p.hand else ()
     if kind in ("scrap_hand_or_discard", "scrap_hand_or_discard_then_draw", "scrap_hand"):
-        found = tuple(Action("scrap", ("hand", c)) for c in p.hand.kinds())
+        found = tuple(act("scrap", ("hand", c)) for c in p.hand.kinds())
         if kind != "scrap_hand":
-            found += tuple(Action("scrap", ("discard", c)) for c in p.discard.kinds())
+            found += tuple(act("scrap", ("discard", c)) for c in p.discard.kinds())
             found += (Action("done"),) if found else ()
         return found
     if kind == "scrap_trade_row":
-        return tuple(Action("scrap", ("row", c)) for c in s.row.kinds()) + ((Action("done"),) if s.row else ())
+        return tuple(act("scrap", ("row", c)) for c in s.row.kinds()) + ((Action("done"),) if s.row else ())
     if kind == "destroy_base":
         seen: list[Action] = []
         for q in base_targets(s.fmt, task.player, s.alive, s.game.variant == "hunter_right_neighbour_bases"):
@@ -183,23 +203,23 @@ def options(s: "StarRealmsState", task: "Task") -> tuple[Action, ...]:
                          if s.card(r.name).is_outpost]
                 if walls:
                     for o, rec in walls:
-                        a = Action("destroy", _base_label(s, rec.name, o))
+                        a = act("destroy", _base_label(s, rec.name, o))
                         if a not in seen:
                             seen.append(a)
                     continue
             for rec in records:
-                a = Action("destroy", _base_label(s, rec.name, q))
+                a = act("destroy", _base_label(s, rec.name, q))
                 if a not in seen:
                     seen.append(a)
         return tuple(seen) + ((Action("done"),) if seen else ())
     if kind == "acquire_ship_to_top":
-        return tuple(Action("acquire", (c,)) for c in s.row.kinds() if s.card(c).is_ship)
+        return tuple(act("acquire", (c,)) for c in s.row.kinds() if s.card(c).is_ship)
     if kind == "copy_ship":
         names = {r.definition for r in p.ships if r.definition != "Stealth Needle"}
         names |= set(scrapped_ships(p.played))
-        return tuple(Action("copy", (c,)) for c in sorted(names))
+        return tuple(act("copy", (c,)) for c in sorted(names))
     if kind == "choose":
-        return tuple(Action("choose", (describe(o),)) for o in effect_of(s, task).options)
+        return tuple(act("choose", (describe(o),)) for o in effect_of(s, task).options)
     raise ValueError(f"unknown effect kind {kind!r}")
 
 
@@ -208,7 +228,9 @@ def apply_decision(s: "StarRealmsState", action: Action) -> "StarRealmsState":
     task = s.queue[0]
     me = task.player
     p = s.players[me]
-    less = task.__class__(**{**task.__dict__, "amount": task.amount - 1, "done": task.done + 1})
+    from explorer.games.star_realms.state import replaced
+
+    less = replaced(task, amount=task.amount - 1, done=task.done + 1)
     if action.kind == "done":
         return _finish(s, task)
     if action.kind == "target":

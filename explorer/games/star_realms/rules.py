@@ -18,9 +18,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from explorer.core import Action
-from explorer.games.star_realms.effects import SCRAPPED_SHIP, destroy_base, scrap_to, tasks_for
+from explorer.games.star_realms.effects import SCRAPPED_SHIP, act, destroy_base, scrap_to, tasks_for
 from explorer.games.star_realms.formats import base_targets, protectors, targets
-from explorer.games.star_realms.state import InPlay
+from explorer.games.star_realms.state import InPlay, replaced
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.state import StarRealmsState
@@ -90,10 +90,10 @@ def attack_actions(s: "StarRealmsState", me: int) -> list[Action]:
     if combat <= 0:
         return []
     bases, seats, _ = attack_plan(s, me)
-    found = [Action("attack", _owner_label(s, name, o)) for o, name in bases if s.card(name).defense <= combat]
+    found = [act("attack", _owner_label(s, name, o)) for o, name in bases if s.card(name).defense <= combat]
     whole = len(seats) == 1 and s.game.variant == "whole_pool_attacks"
     amounts = (combat,) if whole else range(1, combat + 1)
-    found += [Action("attack", (*_life_label(s, q), n)) for q in seats for n in amounts]
+    found += [act("attack", (*_life_label(s, q), n)) for q in seats for n in amounts]
     return list(dict.fromkeys(found))
 
 
@@ -101,20 +101,20 @@ def main_actions(s: "StarRealmsState") -> tuple[Action, ...]:
     """The main-phase actions of the player moving, in a fixed order."""
     me = s.actor
     p = s.players[me]
-    found = [Action("play", (c,)) for c in p.hand.kinds()]
-    found += [Action("use", (r.name,)) for r in p.bases if not r.primary_used and s.card(r.name).primary]
-    found += [Action("scrap", (r.name,)) for r in p.in_play() if s.card(r.definition).scrap]
+    found = [act("play", (c,)) for c in p.hand.kinds()]
+    found += [act("use", (r.name,)) for r in p.bases if not r.primary_used and s.card(r.name).primary]
+    found += [act("scrap", (r.name,)) for r in p.in_play() if s.card(r.definition).scrap]
     trade = trade_available(s, me)
     for c in s.row.kinds():
         card = s.card(c)
         if card.cost <= trade:
-            found.append(Action("buy", (c,)))
+            found.append(act("buy", (c,)))
             if card.is_ship and p.next_ship_to_top:
-                found.append(Action("buy", (c, "to", "top")))
+                found.append(act("buy", (c, "to", "top")))
     if explorer_available(s) and s.card("Explorer").cost <= trade:
-        found.append(Action("buy", ("Explorer",)))
+        found.append(act("buy", ("Explorer",)))
         if p.next_ship_to_top:
-            found.append(Action("buy", ("Explorer", "to", "top")))
+            found.append(act("buy", ("Explorer", "to", "top")))
     found += attack_actions(s, me)
     found += [switch_action(m) for m in s.members() if m != me]
     found.append(END)
@@ -129,14 +129,14 @@ def apply_main(s: "StarRealmsState", action: Action) -> "StarRealmsState":
     if kind == "play":
         name = args[0]
         card = s.card(name)
-        p = p.__class__(**{**p.__dict__, "hand": p.hand.remove(name), "played": p.played.add(card.faction)})
+        p = replaced(p, hand=p.hand.remove(name), played=p.played.add(card.faction))
         tasks = tasks_for(card.primary, me, name, "primary")
         if card.is_ship:
             bonus = sum(s.card(r.name).passive_amount("ship_combat") for r in p.bases)
-            p = p.__class__(**{**p.__dict__, "ships": p.ships + (InPlay(name),), "combat": p.combat + bonus})
+            p = replaced(p, ships=p.ships + (InPlay(name),), combat=p.combat + bonus)
         else:
             bonus = card.passive_amount("ship_combat") * len(p.ships)
-            p = p.__class__(**{**p.__dict__, "bases": p.bases + (InPlay(name),), "combat": p.combat + bonus})
+            p = replaced(p, bases=p.bases + (InPlay(name),), combat=p.combat + bonus)
             tasks = ()  # a base's primary is used with "use" (when played or later this turn)
         players = list(s.players)
         players[me] = p

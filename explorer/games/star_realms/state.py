@@ -14,11 +14,13 @@ resumes when the queue is empty.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
+from explorer.core.chance import outcome_moves
 from explorer.errors import RulesError
 
 from explorer.games.star_realms.formats import Format, make_format, winners
@@ -102,14 +104,34 @@ class StarRealmsState(State):
     queue: tuple[Task, ...] = ()
 
     # --- helpers -----------------------------------------------------------
+    # Values derived from the fields are remembered in the instance ``__dict__`` under names
+    # starting with "_" (never a field: equality, hashing, JSON and ``replace`` ignore them).
     @property
     def fmt(self) -> Format:
-        return make_format(self.format, len(self.players))
+        key = (self.format, len(self.players))
+        fmt = _FORMATS.get(key)
+        if fmt is None:
+            fmt = _FORMATS[key] = make_format(*key)
+        return fmt
 
     @property
     def alive(self) -> tuple[bool, ...]:
-        fmt = self.fmt
-        return tuple(self.authority[fmt.lives[s]] > 0 for s in range(fmt.players))
+        cached = self.__dict__.get("_alive_cache")
+        if cached is None:
+            lives, authority = self.fmt.lives, self.authority
+            cached = tuple([authority[life] > 0 for life in lives])
+            object.__setattr__(self, "_alive_cache", cached)
+        return cached
+
+    def replace(self, **changes: Any) -> "StarRealmsState":
+        """A copy with some fields changed (what ``dataclasses.replace`` gives, without its overhead).
+
+        >>> import explorer
+        >>> s = explorer.load_game("star_realms").initial_state()
+        >>> s.replace(turn=3).turn, s.turn, s.replace(turn=0) == s
+        (3, 0, True)
+        """
+        return _replace(self, **changes)  # type: ignore[no-any-return]
 
     def authority_of(self, seat: int) -> int:
         """The Authority of ``seat`` (0-based) in every format: Hydra teammates read their team's shared score.
@@ -131,18 +153,34 @@ class StarRealmsState(State):
     def with_player(self, seat: int, **changes: object) -> "StarRealmsState":
         players = list(self.players)
         players[seat] = _replace(players[seat], **changes)
-        return self.replace(players=tuple(players))  # type: ignore[return-value]
+        return _replace(self, players=tuple(players))  # type: ignore[no-any-return]
 
     def members(self) -> tuple[int, ...]:
         """The living seats of the turn group now moving."""
-        alive = self.alive
-        return tuple(s for s in self.fmt.groups[self.group] if alive[s])
+        cached = self.__dict__.get("_members_cache")
+        if cached is None:
+            alive = self.alive
+            cached = tuple([s for s in self.fmt.groups[self.group] if alive[s]])
+            object.__setattr__(self, "_members_cache", cached)
+        return cached
 
     def outcome(self) -> tuple[tuple[int, ...], str] | None:
         """``(winners, reason)`` once the game is over, else ``None``."""
+        cached = self.__dict__.get("_outcome_cache", _UNKNOWN)
+        if cached is _UNKNOWN:
+            cached = self._outcome()
+            object.__setattr__(self, "_outcome_cache", cached)
+        return cached  # type: ignore[return-value]
+
+    def _outcome(self) -> tuple[tuple[int, ...], str] | None:
         if self.stage == "setup":
             return None
-        decided = winners(self.fmt, self.authority)
+        key = (self.format, len(self.players), self.authority)
+        decided = _WINNERS.get(key, _UNKNOWN)
+        if decided is _UNKNOWN:
+            if len(_WINNERS) > 50_000:
+                _WINNERS.clear()
+            decided = _WINNERS[key] = winners(self.fmt, self.authority)
         if decided is not None:
             return decided
         limit = self.game.turn_limit  # type: ignore[attr-defined]
@@ -171,6 +209,34 @@ class StarRealmsState(State):
                 cached = self.actor
             object.__setattr__(self, "_player_cache", cached)
         return cached
+
+    def is_chance(self) -> bool:
+        known = self.__dict__.get("_player_cache")  # asked several times a step: read the remembered mover
+        return (self.current_player if known is None else known) == CHANCE
+
+    def is_terminal(self) -> bool:
+        known = self.__dict__.get("_player_cache")
+        return (self.current_player if known is None else known) == TERMINAL
+
+    def moves(self) -> tuple[Action, ...]:
+        """What can happen next (the base surface's answer, remembered: ``apply`` asks it every step)."""
+        cached = self.__dict__.get("_moves_cache")
+        if cached is None:
+            cached = outcome_moves(self.chance_outcomes()) if self.is_chance() else self.legal_actions()
+            object.__setattr__(self, "_moves_cache", cached)
+        return cached
+
+    def apply(self, action: "Action | str") -> "StarRealmsState":
+        """The base surface's ``apply``; a move taken from this state's own ``moves()`` is legal by construction.
+
+        A policy or a sampler hands back one of the very objects ``moves()`` listed, so that
+        object is applied at once; anything else (text, an equal but new ``Action``, an
+        illegal move) takes the base path with its checks and its errors.
+        """
+        for move in self.moves():
+            if move is action:
+                return self._apply(move)
+        return super().apply(action)  # type: ignore[return-value]
 
     def _legal_actions(self) -> tuple[Action, ...]:
         from explorer.games.star_realms.turn import legal_actions
@@ -236,7 +302,37 @@ class StarRealmsState(State):
         return position_dict(self)
 
 
-def _replace(obj, **changes):  # type: ignore[no-untyped-def]
-    import dataclasses
+_UNKNOWN = object()
+_FORMATS: dict[tuple[str, int], Format] = {}
+_WINNERS: dict[tuple[str, int, tuple[int, ...]], Any] = {}
+"""``winners`` by format, player count and Authority (it reads nothing else)."""
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
-    return dataclasses.replace(obj, **changes)
+
+def replaced(obj, /, **changes):  # type: ignore[no-untyped-def]
+    """``dataclasses.replace`` for this module's frozen dataclasses, without calling ``__init__``.
+
+    They have no ``__post_init__`` and no ``init=False`` field, so copying the fields and
+    setting the changed ones gives the same value. Remembered derived values (names
+    starting with "_") are not copied. An unknown field name goes to
+    ``dataclasses.replace``, which refuses it as it always did.
+
+    >>> replaced(Task("draw", 0, amount=5), amount=4) == Task("draw", 0, amount=4)
+    True
+    """
+    cls = type(obj)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    values = obj.__dict__
+    # Remembered derived values are not copied.
+    values = values.copy() if len(values) == len(names) else {name: values[name] for name in names}
+    values.update(changes)
+    if len(values) != len(names):  # a name that is no field: refused as dataclasses.replace refuses it
+        return dataclasses.replace(obj, **changes)
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", values)
+    return new
+
+
+_replace = replaced

@@ -45,24 +45,41 @@ def _factions(s: "StarRealmsState", r: "InPlay") -> set[str]:
     return found
 
 
-def _ally_count(s: "StarRealmsState", records: tuple["InPlay", ...], i: int, faction: str) -> int:
-    return sum(1 for j, r in enumerate(records) if j != i and (
-        faction in _factions(s, r) or s.card(r.name).passive_amount("ally_all_factions")))
+def _ally_count(s: "StarRealmsState", records: tuple["InPlay", ...], i: int, faction: str,
+                helps: list[tuple[set[str], bool]] | None = None) -> int:
+    """How many of the other ``records`` are allies of ``faction`` (``helps``: their factions, precomputed)."""
+    if helps is None:
+        helps = _helps(s, records)
+    return sum(1 for j, (factions, everyone) in enumerate(helps) if j != i and (faction in factions or everyone))
+
+
+def _helps(s: "StarRealmsState", records: tuple["InPlay", ...]) -> list[tuple[set[str], bool]]:
+    """For each record: its factions, and whether it is an ally of every faction."""
+    return [(_factions(s, r), bool(s.card(r.name).passive_amount("ally_all_factions"))) for r in records]
 
 
 def trigger_allies(s: "StarRealmsState") -> "StarRealmsState":
     """Fire every ally (and double-ally) ability whose condition holds and that has not fired this turn."""
     fired: list = []
+    cards = s.game.cards  # type: ignore[attr-defined]
     for m in s.members():
         p = s.players[m]
         records = p.ships + p.bases
+        # Only a card with an ally ability not yet fired this turn can fire (most steps: none).
+        waiting = [i for i, r in enumerate(records)
+                   if (c := cards[r.copied or r.name]).faction != "Unaligned"
+                   and (c.ally and not r.ally_used or c.ally2 and not r.ally2_used)]
+        if not waiting:
+            continue
         new = list(records)
-        for i, r in enumerate(records):
+        helps = _helps(s, records)
+        for i in waiting:
+            r = records[i]
             card = s.card(r.definition)
+            allies = _ally_count(s, records, i, card.faction, helps)
             for slot, need, used in (("ally", 1, r.ally_used), ("ally2", 2, r.ally2_used)):
                 effects_ = getattr(card, slot)
-                if effects_ and not used and card.faction != "Unaligned" and \
-                        _ally_count(s, records, i, card.faction) >= need:
+                if effects_ and not used and card.faction != "Unaligned" and allies >= need:
                     new[i] = dataclasses.replace(new[i], **{f"{slot}_used": True})
                     fired += effects.tasks_for(effects_, m, card.name, slot)
         if new != list(records):
@@ -74,7 +91,7 @@ def _start_turn(s: "StarRealmsState", group: int) -> "StarRealmsState":
     s = s.replace(stage="main", group=group, turn=s.turn + 1)  # type: ignore[assignment]
     for m in s.members():
         fresh = tuple(dataclasses.replace(r, primary_used=False, ally_used=False, ally2_used=False)
-                      for r in s.players[m].bases)
+                      if r.primary_used or r.ally_used or r.ally2_used else r for r in s.players[m].bases)
         s = s.with_player(m, bases=fresh)
     return s.replace(actor=s.members()[0])  # type: ignore[return-value]
 

@@ -19,6 +19,7 @@ Notation (what a person types; case and spacing do not matter)::
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from explorer.core import Action
 from explorer.core.actions import normalise_notation
@@ -29,32 +30,38 @@ CHOICE_KIND = {"remove": "remove", "recover": "return", "any": "gain", "rupture"
 PENDING_OF = {v: k for k, v in CHOICE_KIND.items()}
 
 
+@lru_cache(maxsize=16_384)
 def make(kind: str, *args: str) -> Action:
-    """An action with its notation as the label."""
+    """An action with its notation as the label (remembered: the same few moves recur every turn)."""
     return Action(kind, tuple(args), label=notation(kind, args))
 
 
+_NOTATION = {
+    "fire": lambda a: f"fire {a[0]} at {a[1]}",
+    "maneuver": lambda a: f"maneuver at {a[1]}",
+    "charge": lambda a: f"charge {a[0]} at {a[1]}",
+    "use": lambda a: f"use {a[0]}" + (f" at {a[1]}" if a[1] else ""),
+    "repair": lambda a: f"repair with {a[0]}",
+    "spend": lambda a: f"spend {a[0]} on buying",
+    "buy": lambda a: f"buy {a[0]}",
+    "assign": lambda a: f"assign {a[0]} to {a[1]}",
+    "skill": lambda a: f"use skill {a[0]}",
+    "store": lambda a: f"store {a[0]} in hold",
+    "take": lambda a: f"take {a[0]} from hold",
+    "end": lambda a: "end actions",
+    "keep": lambda a: f"keep {a[0]}",
+    "remove": lambda a: f"remove {a[0]} from the game",
+    "return": lambda a: f"return {a[0]} to the bag",
+    "gain": lambda a: f"gain {a[0]}",
+    "rupture": lambda a: f"gain {a[0]} from Rupture",
+}
+
+
 def notation(kind: str, args: tuple) -> str:
-    a = list(args) + ["", ""]
-    return {
-        "fire": f"fire {a[0]} at {a[1]}",
-        "maneuver": f"maneuver at {a[1]}",
-        "charge": f"charge {a[0]} at {a[1]}",
-        "use": f"use {a[0]}" + (f" at {a[1]}" if a[1] else ""),
-        "repair": f"repair with {a[0]}",
-        "spend": f"spend {a[0]} on buying",
-        "buy": f"buy {a[0]}",
-        "assign": f"assign {a[0]} to {a[1]}",
-        "skill": f"use skill {a[0]}",
-        "store": f"store {a[0]} in hold",
-        "take": f"take {a[0]} from hold",
-        "end": "end actions",
-        "keep": f"keep {a[0]}",
-        "remove": f"remove {a[0]} from the game",
-        "return": f"return {a[0]} to the bag",
-        "gain": f"gain {a[0]}",
-        "rupture": f"gain {a[0]} from Rupture",
-    }.get(kind, " ".join([kind, *map(str, args)]))
+    word = _NOTATION.get(kind)
+    if word is None:
+        return " ".join([kind, *map(str, args)])
+    return word(list(args) + ["", ""])
 
 
 # --- targets -------------------------------------------------------------------
@@ -95,8 +102,12 @@ def adjacent_pairs(st: WarpsEdgeState) -> list[str]:
 
 
 def energy_sections(st: WarpsEdgeState) -> list[str]:
+    return _energy_sections(st, targets(st))
+
+
+def _energy_sections(st: WarpsEdgeState, tgts: list[str]) -> list[str]:
     secs = st.data.mothership(st.mothership).sections
-    return [w for w in targets(st) if w.startswith("section") and secs[int(w.split()[1]) - 1].method == "energy"]
+    return [w for w in tgts if w.startswith("section") and secs[int(w.split()[1]) - 1].method == "energy"]
 
 
 # --- legal actions -------------------------------------------------------------
@@ -108,7 +119,11 @@ def legal_actions(st: WarpsEdgeState) -> tuple[Action, ...]:
         return tuple(make("keep", name) for name in st.skill_offer)
     acts: list[Action] = []
     tgts = targets(st)
+    # What depends on the position only is worked out once, not once per token in the pool.
     ready = [c for c in st.skills if not c.exhausted and not c.active]
+    needs: list[tuple[SkillCard, dict[str, int]]] | None = None
+    hold_room = bool(st.pool) and len(st.hold) < st.hold_size
+    charge_at: list[str] | None = None
     for tid in st.pool.kinds():
         tok = st.token(tid)
         if tok.kind == "laser":
@@ -119,12 +134,16 @@ def legal_actions(st: WarpsEdgeState) -> tuple[Action, ...]:
             if st.shields < st.max_shields:
                 acts.append(make("repair", tid))
             acts.append(make("spend", tid))
-            acts += [make("charge", tid, w) for w in energy_sections(st)]
+            if charge_at is None:
+                charge_at = _energy_sections(st, tgts)
+            acts += [make("charge", tid, w) for w in charge_at]
         else:
             acts += [make("use", tid, w) for w in power_places(st, tid)]
         if tok.kind in ("energy", "laser", "maneuver"):
-            acts += [make("assign", tid, c.name) for c in ready if skill_needs(st, c)[tok.kind] > 0]
-        if len(st.hold) < st.hold_size:
+            if needs is None:
+                needs = [(c, skill_needs(st, c)) for c in ready]
+            acts += [make("assign", tid, c.name) for c, need in needs if need[tok.kind] > 0]
+        if hold_room:
             acts.append(make("store", tid))
     acts += [make("skill", c.name) for c in st.skills if c.activated]
     acts += [make("take", tid) for tid in st.hold.kinds()]

@@ -13,6 +13,7 @@ chance node or the end of the game.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from explorer.core import Action, Deck, Multiset
@@ -59,8 +60,34 @@ def initial_state(game: Any, starfighter: str | None = None, mothership: str | N
 
 
 # --- chance --------------------------------------------------------------------
+# Every chance node's outcomes depend only on a composition (a bag, a deck) and a count, and the
+# same compositions recur from game to game, so each is built once and remembered (actions and
+# Fractions are immutable values).
+@lru_cache(maxsize=8192)
 def _draw_tokens(bag: Multiset, n: int) -> tuple[tuple[Action, Fraction], ...]:
     return tuple((Action("draw", (m,), label=f"draw {m}"), p) for m, p in multiset_draws(bag, n))
+
+
+@lru_cache(maxsize=1024)
+def _skill_cards(skill_deck: Deck) -> tuple[tuple[Action, Fraction], ...]:
+    return tuple((Action("skill card", (c,), label=f"gain skill {c}"), p) for c, p in skill_deck.draw_outcomes())
+
+
+@lru_cache(maxsize=256)
+def _skill_offers(skill_deck: Deck, n: int) -> tuple[tuple[Action, Fraction], ...]:
+    return tuple((Action("skills", (m,), label=f"draw skills {m}"), p) for m, p in skill_deck.draw_many_outcomes(n))
+
+
+@lru_cache(maxsize=256)
+def _enemy_draws(cards: Multiset, n: int, colour: str) -> tuple[tuple[Action, Fraction], ...]:
+    return tuple((Action("enemies", (m,), label=f"{colour} enemies {m}" if m else f"{colour} enemies none"), p)
+                 for m, p in multiset_draws(cards, n))
+
+
+@lru_cache(maxsize=4096)
+def _arrivals(layer: Deck, slot: int) -> tuple[tuple[Action, Fraction], ...]:
+    return tuple((Action("arrive", (c, slot + 1), label=f"{c} arrives in slot {slot + 1}"), p)
+                 for c, p in layer.draw_outcomes())
 
 
 def chance_outcomes(st: WarpsEdgeState) -> tuple[tuple[Action, Fraction], ...]:
@@ -68,10 +95,10 @@ def chance_outcomes(st: WarpsEdgeState) -> tuple[tuple[Action, Fraction], ...]:
         head = st.pending[0]
         if head.kind == "draw":
             return _draw_tokens(st.bag, min(head.amount, len(st.bag)))
-        return tuple((Action("skill card", (c,), label=f"gain skill {c}"), p) for c, p in st.skill_deck.draw_outcomes())
+        return _skill_cards(st.skill_deck)
     if st.stage == "setup-skills":
         n = min(2, len(st.skill_deck))
-        return tuple((Action("skills", (m,), label=f"draw skills {m}"), p) for m, p in st.skill_deck.draw_many_outcomes(n))
+        return _skill_offers(st.skill_deck, n)
     if st.stage in ("setup-bag", "plans"):
         return _draw_tokens(st.bag, 5)
     if st.stage == "setup-deck":
@@ -79,13 +106,11 @@ def chance_outcomes(st: WarpsEdgeState) -> tuple[tuple[Action, Fraction], ...]:
         cards = Multiset(e.name for e in st.data.enemies if e.level == level)
         n = st.data.mothership(st.mothership).deck[st.level_index]
         colour = COLOURS[st.level_index]
-        return tuple((Action("enemies", (m,), label=f"{colour} enemies {m}" if m else f"{colour} enemies none"), p)
-                     for m, p in multiset_draws(cards, n))
+        return _enemy_draws(cards, n, colour)
     if st.stage == "arrivals":
         slot = _first_empty(st)
         layer = next(d for d in st.enemy_deck if d)
-        return tuple((Action("arrive", (c, slot + 1), label=f"{c} arrives in slot {slot + 1}"), p)
-                     for c, p in layer.draw_outcomes())
+        return _arrivals(layer, slot)
     raise RulesError(f"no chance node in {st.phase}", state=st)
 
 

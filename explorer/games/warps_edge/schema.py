@@ -9,6 +9,7 @@ Reward(kind='gain', amount=2, token='laser-1')
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from explorer.errors import RulesError
 
@@ -155,31 +156,36 @@ class DataSet:
     starting_bag: tuple[tuple[str, int], ...]
 
     def token(self, token_id: str) -> TokenDef:
-        for t in self.tokens:
-            if t.id == token_id:
-                return t
-        raise KeyError(token_id)
+        return self._lookup("tokens", "id", token_id)
 
     def enemy(self, name: str) -> Enemy:
         return self._enemies()[name]
 
     def skill(self, name: str) -> Skill:
-        for s in self.skills:
-            if s.name == name:
-                return s
-        raise KeyError(name)
+        return self._lookup("skills", "name", name)
 
     def starfighter(self, name: str) -> Starfighter:
-        for s in self.starfighters:
-            if s.name == name:
-                return s
-        raise KeyError(name)
+        return self._lookup("starfighters", "name", name)
 
     def mothership(self, name: str) -> Mothership:
-        for m in self.motherships:
-            if m.name == name:
-                return m
-        raise KeyError(name)
+        return self._lookup("motherships", "name", name)
+
+    def _lookup(self, table: str, key: str, wanted: Any) -> Any:
+        """The first record of ``table`` whose ``key`` is ``wanted`` (``KeyError`` if none), by a remembered index."""
+        indexes = self.__dict__.get("_indexes")
+        if indexes is None:
+            indexes = {}
+            object.__setattr__(self, "_indexes", indexes)
+        index = indexes.get(table)
+        if index is None:
+            index = {}
+            for record in getattr(self, table):
+                index.setdefault(getattr(record, key), record)
+            indexes[table] = index
+        try:
+            return index[wanted]
+        except (KeyError, TypeError):
+            raise KeyError(wanted) from None
 
     def _enemies(self) -> dict[str, Enemy]:
         cache = self.__dict__.get("_enemy_cache")

@@ -14,11 +14,13 @@ a :class:`~explorer.core.zones.Deck` whose order is unknown.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
+from explorer.core.chance import outcome_moves
 
 if TYPE_CHECKING:
     from explorer.games.warps_edge.data import DataSet, TokenDef
@@ -45,6 +47,9 @@ PENDING_PHASES = {
 }
 CHOICE_PENDING = ("recover", "any", "rupture", "remove")
 CHANCE_PENDING = ("draw", "skill")
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_DERIVED = ("_legal_cache", "_chance_cache", "_moves_cache")
+"""Names under which a state remembers values derived from its fields (the surface's caches)."""
 
 
 @dataclass(frozen=True)
@@ -133,6 +138,56 @@ class WarpsEdgeState(State):
     pending: tuple[Pending, ...] = ()
     attack_index: int = 0
     outcome: str = ""
+
+    def replace(self, **changes: Any) -> "WarpsEdgeState":
+        """A copy with some fields changed (what ``dataclasses.replace`` gives, without its overhead).
+
+        The state has no ``__post_init__`` and no ``init=False`` field, so copying the fields and
+        setting the changed ones gives the same value; remembered derived values (``__dict__``
+        names starting with "_") are not copied; an unknown field goes to ``dataclasses.replace``,
+        which refuses it as it always did.
+
+        >>> import explorer
+        >>> s = explorer.load_game("warps_edge").initial_state()
+        >>> s.replace(hull=3).hull, s.hull, s.replace(hull=s.hull) == s
+        (3, 8, True)
+        """
+        cls = type(self)
+        names = _FIELDS.get(cls)
+        if names is None:
+            names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+        values = self.__dict__.copy()
+        if len(values) != len(names):  # remembered derived values are not copied
+            for key in _DERIVED:
+                values.pop(key, None)
+            if len(values) != len(names):
+                values = {name: values[name] for name in names}
+        values.update(changes)
+        if len(values) != len(names):  # a name that is no field: refused as dataclasses.replace refuses it
+            return dataclasses.replace(self, **changes)
+        new = object.__new__(cls)
+        object.__setattr__(new, "__dict__", values)
+        return new
+
+    def moves(self) -> tuple[Action, ...]:
+        """What can happen next (the base surface's answer, remembered: ``apply`` asks it every step)."""
+        cached = self.__dict__.get("_moves_cache")
+        if cached is None:
+            cached = outcome_moves(self.chance_outcomes()) if self.is_chance() else self.legal_actions()
+            object.__setattr__(self, "_moves_cache", cached)
+        return cached
+
+    def apply(self, action: "Action | str") -> "WarpsEdgeState":
+        """The base surface's ``apply``; a move taken from this state's own ``moves()`` is legal by construction.
+
+        A policy or a sampler hands back one of the very objects ``moves()`` listed, so that
+        object is applied at once; anything else (text, an equal but new ``Action``, an
+        illegal move) takes the base path with its checks and its errors.
+        """
+        for move in self.moves():
+            if move is action:
+                return self._apply(move)
+        return super().apply(action)  # type: ignore[return-value]
 
     # --- data lookups --------------------------------------------------------
     @property
