@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-MAX_MESSAGE = 4_000
+MAX_MESSAGE = 1_000
 """The longest message a rules error keeps; anything longer is cut in the middle, saying how much."""
 
 _BIG_INT_BITS = 200
