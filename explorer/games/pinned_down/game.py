@@ -1,0 +1,115 @@
+"""Pinned Down as a registered game: info, the four rules versions, setup options, policies.
+
+>>> import explorer
+>>> game = explorer.load_game("pinned_down")
+>>> [v.name for v in game.info.variants]
+['rules_2015', 'mercury1_2015', 'digital_2021', 'prototype_2011']
+>>> s = game.initial_state(players=2)
+>>> [f.flagship for f in s.players], s.threat
+(['TRB Ardor', 'TRF Moscow'], 2)
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from explorer.core import Game, GameInfo, State, Variant
+from explorer.games.pinned_down.actions import ACTION_KINDS
+from explorer.games.pinned_down.cards import WINGS, CardData, DataFileError, Knobs, card_data
+from explorer.games.pinned_down.state import PinnedDownState
+
+try:  # the base class gains OptionSpec with the "Your own table" issue
+    from explorer.core.game import OptionSpec  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - until the lead lands it
+    OptionSpec = None  # type: ignore[assignment,misc]
+
+OPTIONS = ("initial_distance_counts",)
+
+
+class PinnedDown(Game):
+    """The co-operative card game. Option ``initial_distance_counts`` (default true): whether the
+    initial location's distance counts toward 10 and toward the attack phase's threat (RULES.md §A3)."""
+
+    state_class = PinnedDownState
+    action_kinds = (*ACTION_KINDS, "draw", "reveal", "destiny", "damage", "target", "lose", "look", "locations")
+    file_options: ClassVar[dict[str, Any]] = (
+        {} if OptionSpec is None else
+        {"initial_distance_counts": OptionSpec(kind=bool, low=0, high=1,
+                                               description="the initial location's distance counts toward 10")})
+
+    def __init__(self, *, variant: str | None = None, **options: Any) -> None:
+        super().__init__(variant=variant, **options)
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise DataFileError(f"unknown option {unknown[0]!r} for pinned_down; options: {', '.join(OPTIONS)}")
+        if not isinstance(options.get("initial_distance_counts", True), bool):
+            raise DataFileError("initial_distance_counts: expected true or false")
+        self.data: CardData = card_data()
+        self.knobs: Knobs = self.data.knobs(self.variant)
+
+    @property
+    def info(self) -> GameInfo:
+        data = card_data()
+        return GameInfo(
+            id="pinned_down",
+            title="Pinned Down",
+            min_players=1,
+            max_players=3,
+            variants=tuple(Variant(k.name, k.description) for k in data.variants),
+            data_source=data.source,
+            summary="Co-operative: every card played adds threat, threat decides what the Dra'tar send; "
+                    "jump until the fleet has covered distance 10, and lose if a flagship is destroyed.",
+        )
+
+    def initial_state(self, *, players: int = 1, wings: tuple[str, ...] | list[str] | None = None,
+                      flagships: tuple[str, ...] | list[str] | None = None,
+                      characters: tuple[tuple[str, ...], ...] | list[list[str]] | None = None,
+                      **setup: Any) -> PinnedDownState:
+        """Setup for 1-3 players; player *i* flies wing *i* (Blue, Green, Purple) unless ``wings`` says.
+
+        ``flagships`` and ``characters`` (two per player) pick from the player's wing; the defaults are in
+        ``data/decks.toml``.
+        """
+        if setup:
+            raise DataFileError(f"unknown setup option(s) {sorted(setup)}; allowed: players, wings, flagships, "
+                                "characters")
+        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 3:
+            raise DataFileError(f"players: Pinned Down is for 1 to 3 players, got {players!r}")
+        wings = tuple(wings) if wings is not None else WINGS[:players]
+        if len(wings) != players or len(set(wings)) != players or any(w not in WINGS for w in wings):
+            raise DataFileError(f"wings: {players} different wings from {', '.join(WINGS)}, got {list(wings)!r}")
+        data = self.data
+        ships = tuple(flagships) if flagships is not None else tuple(data.wings[w].flagship for w in wings)
+        crews = tuple(tuple(c) for c in characters) if characters is not None else tuple(
+            data.wings[w].characters for w in wings)
+        for w, ship, crew in zip(wings, ships, crews, strict=True):
+            if ship not in data.names(w, "flagship"):
+                raise DataFileError(f"flagships: {ship!r} is not a {w} Wing flagship; "
+                                    f"allowed: {', '.join(data.names(w, 'flagship'))}")
+            if len(crew) != 2 or len(set(crew)) != 2 or any(c not in data.names(w, "character") for c in crew):
+                raise DataFileError(f"characters: two different {w} Wing characters, got {list(crew)!r}; "
+                                    f"allowed: {', '.join(data.names(w, 'character'))}")
+        from explorer.games.pinned_down.rules import initial_state
+
+        return initial_state(self, wings, ships, crews)
+
+    def policies(self) -> dict[str, Any]:
+        from explorer.games.pinned_down.policies import heuristic_policy
+
+        return {**super().policies(), "heuristic": heuristic_policy}
+
+    # --- the core hooks of a position in the game's words --------------------------------
+    def _position_from_dict(self, data: dict, derived: list[str]) -> State:
+        from explorer.games.pinned_down.position import position_from_dict
+
+        return position_from_dict(self, data, derived)
+
+    def check_state(self, state: State) -> None:
+        from explorer.games.pinned_down.position import check_state
+
+        check_state(self, state)  # type: ignore[arg-type]
+
+    def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
+        from explorer.games.pinned_down.position import vocabulary
+
+        return vocabulary(self)

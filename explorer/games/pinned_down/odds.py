@@ -1,0 +1,213 @@
+"""Exact odds of the attack phase: what the Dra'tar send, for "play nothing" and for each card in hand.
+
+Given a position before the attack phase, :func:`reveal_distribution` follows
+the seed's reveal rule exactly: threat is added (location distances and every
+uncloaked ship, Mr. Alford's -1), then attack cards are revealed one at a time
+from the deck's known top and unknown middle (the discard pile shuffled in once
+when the deck runs out), each paying its cost, until a card costs more than the
+pool. Swarm Frigates and The End Draws Near add threat, Ms. McGowan and Agniar
+change it per attack effect, Collateral Damage's battle destinies take cards off
+the deck. Outcomes are :class:`Reveal` values: number of enemy ships, total and
+largest printed power, the attack effects revealed (Collateral Damage and The End Draws Near by name, the others counted;
+:func:`quiet_effect_chances` gives the chance of each of those) and the threat left over.
+Decisions inside the reveal (A Change Of Plans) are taken as declined.
+
+:func:`reveal_by_card` answers the players' question "if I play this card now,
+what will attack us?": one distribution per MAIN card in hand, beside "play
+nothing". Cards whose effect on the deck needs a choice (Analyze Attack,
+Distortion Field) are shown with their threat only, and say so.
+
+>>> import explorer
+>>> game = explorer.load_game("pinned_down")
+>>> s = game.position(threat=0, locations=["Harana"], players=[{"flagship": "TRB Ardor"}])
+>>> d = reveal_distribution(s)
+>>> sum(d.pmf().values()) == 1, min(r.threat_left for r in d.outcomes) >= 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from typing import TYPE_CHECKING
+
+from explorer.core import Multiset
+from explorer.games.pinned_down import effects as fx
+from explorer.games.pinned_down.odds_walk import (
+    DECK_OUT, LOUD, QUIET, Reveal, build_model, full_walk, group_counts, quick_walk, quiet_before)
+from explorer.odds import Dist
+
+if TYPE_CHECKING:
+    from explorer.games.pinned_down.state import PinnedDownState as S
+
+
+def attack_pool(s: "S") -> int:
+    """The threat pool once the attack phase has begun (threat added, attack-start texts applied)."""
+    pool = s.threat + fx.attack_threat(s)
+    for _, e in fx.triggered(s, "attack_start"):
+        pool = max(0, pool + (e.amount if e.kind == "add_threat" else -e.amount))
+    return pool
+
+
+def reveal_tables(s: "S", *, pool: int | None = None, fast: bool = True) -> tuple[Dist, Dist]:
+    """Exact distributions of :class:`Reveal` outcomes and of the number of quiet attack effects revealed.
+
+    ``pool`` overrides the pool at the start of revealing (default: the threat now plus what the attack
+    phase adds, :func:`attack_pool`). A position already in the reveal uses its pool as it stands.
+
+    When no card in play reacts to attack effects (Ms. McGowan, Agniar), the quiet effects change nothing
+    in the reveal: the walk runs over ships and loud effects only, and how many quiet effects came up before
+    it stopped is the negative hypergeometric count of quiet cards ahead of the stopping card. Approximations,
+    both rare and said here: a known bottom of the attack deck is treated as unknown (the table never puts
+    attack cards beneath); in that quick walk Collateral Damage's destinies are drawn from the ships and loud
+    effects; after a reshuffle within one attack phase, quiet effects of the second pass are not counted.
+    """
+    if pool is None:
+        pool = s.threat if s.stage == "reveal" else attack_pool(s)
+    model = build_model(s)
+    deck = s.attack_deck
+    counts, quiet = group_counts(model, deck.middle + Multiset(deck.bottom))
+    top = tuple(model.index[c] for c in deck.top)
+    top_counts, top_quiet = group_counts(model, Multiset(deck.top))
+    model.start = tuple(a + b for a, b in zip(counts, top_counts))
+    model.quiet_start = quiet + top_quiet
+    model.discard, model.quiet_discard = group_counts(model, s.attack_discard)
+    transparent = model.per_effect == 0 and QUIET not in top
+    if not top and fast:
+        return quick_walk(s, model, counts, quiet, pool)
+    if transparent:
+        model.quiet_start = 0
+        table = full_walk(model, top, counts, 0, pool, not s.first_enemy_seen, s.reveal_reshuffles < 1)
+    else:
+        table = full_walk(model, top, counts, quiet, pool, not s.first_enemy_seen, s.reveal_reshuffles < 1)
+    big_k = sum(counts) + len(top)
+    out: dict[Reveal, Fraction] = {}
+    quiet_dist: dict[int, Fraction] = {}
+    for ((n, total, largest, mask, nq), left, depth), p in table.items():
+        effects = tuple(e for i, e in enumerate(LOUD) if mask >> i & 1)
+        if not transparent:
+            spread = {nq: Fraction(1)}
+        elif depth == DECK_OUT or not quiet:
+            spread = {quiet if depth == DECK_OUT else 0: Fraction(1)}
+        else:
+            spread = quiet_before(depth, big_k, quiet)
+        r = Reveal(n, total, largest, effects, left)
+        out[r] = out.get(r, 0) + p
+        for m, q in spread.items():
+            quiet_dist[m] = quiet_dist.get(m, 0) + p * q
+    return Dist.from_fractions(out), Dist.from_fractions(quiet_dist)
+
+
+def reveal_distribution(s: "S", *, pool: int | None = None) -> Dist:
+    """Exact distribution of :class:`Reveal` outcomes for the coming attack phase (see :func:`reveal_tables`).
+
+    Answers are remembered by everything the reveal depends on, so asking again is free.
+    """
+    if pool is None:
+        pool = s.threat if s.stage == "reveal" else attack_pool(s)
+    key = (s.game, s.attack_deck, s.attack_discard, pool, s.first_enemy_seen, s.reveal_reshuffles, s.enemy_threat_bonus,
+           s.location, len(s.alive()), tuple(f.characters for f in s.players))
+    hit = _CACHE.get(key)
+    if hit is None:
+        if len(_CACHE) > 256:
+            _CACHE.clear()
+        hit = _CACHE[key] = reveal_tables(s, pool=pool)[0]
+    return hit
+
+
+_CACHE: dict[tuple, Dist] = {}
+
+
+def quiet_effect_chances(s: "S", *, pool: int | None = None) -> dict[str, Fraction]:
+    """P(each quiet attack effect is among those revealed): the quiet ones revealed are a uniformly random
+    subset of the quiet cards in the deck, so this is exact given how many were revealed (hypergeometric)."""
+    counts = reveal_tables(s, pool=pool)[1]
+    deck = s.attack_deck.contents()
+    names = [c for c in deck.kinds() if s.data.card(c).type != "enemy ship" and c not in LOUD]
+    total = sum(deck.count(c) for c in names)
+    out = {}
+    for c in names:
+        k = deck.count(c)
+        miss = sum((p * Fraction(comb(total - k, min(m, total)), comb(total, min(m, total)))
+                    for m, p in counts.pmf().items()), Fraction(0))
+        out[c] = 1 - miss
+    return out
+
+
+@dataclass(frozen=True)
+class CardOption:
+    """One column of the side-by-side: what playing ``card`` (or nothing) does to the coming attack."""
+
+    card: str
+    threat_added: int
+    note: str
+    reveal: Dist
+
+    def p_no_ships(self) -> Fraction:
+        return self.reveal.p(lambda r: r.ships == 0)
+
+    def expected_ships(self) -> Fraction:
+        return sum((p * r.ships for r, p in self.reveal.pmf().items()), Fraction(0))
+
+    def expected_power(self) -> Fraction:
+        return sum((p * r.total_power for r, p in self.reveal.pmf().items()), Fraction(0))
+
+    def p_largest_at_least(self, power: int) -> Fraction:
+        return self.reveal.p(lambda r: r.largest_power >= power)
+
+
+def after_playing(s: "S", card: str, player: int) -> tuple["S", int, str]:
+    """The table as the attack phase will see it once ``player`` has played ``card`` (threat and modifiers)."""
+    c = s.data.card(card)
+    added = 0 if fx.free_play(s, player, card) else c.threat
+    t = s.replace(threat=s.threat + added)
+    notes = []
+    for e in c.ability:
+        if e.kind == "enemy_threat":
+            t = t.replace(enemy_threat_bonus=t.enemy_threat_bonus + e.amount)
+        elif e.kind == "cloak_fleet":
+            t = t.replace(cloaked=True)
+        elif e.kind == "add_threat":
+            t = t.replace(threat=t.threat + e.amount)
+        elif e.kind == "look_attack":
+            notes.append("then depends on the attack cards you put back: shown with its threat only")
+        elif e.kind in ("draw", "repair", "take_from_discard", "reshuffle_discards", "discard_from_hand"):
+            continue
+    if c.timing != "MAIN":
+        notes.append(f"a {c.timing} card: its threat counts from the next attack phase")
+        t = s if c.timing == "FIGHT" else t
+        if c.timing == "FIGHT":
+            added = 0
+    return t, added, "; ".join(notes)
+
+
+def reveal_by_card(s: "S", player: int | None = None) -> list[CardOption]:
+    """"Play nothing" and each MAIN card in ``player``'s hand, side by side (exact distributions).
+
+    FIGHT and WRAP UP cards are played after the reveal, so for this attack they are "play nothing".
+    """
+    p = s.current_player if player is None else player
+    if p < 0:
+        p = 0
+    out = [CardOption("play nothing", 0, "", reveal_distribution(s))]
+    for card in sorted(s.players[p].hand.kinds()):
+        if s.data.card(card).timing != "MAIN":
+            continue  # played after the reveal: the same attack as playing nothing
+        t, added, note = after_playing(s, card, p)
+        out.append(CardOption(card, added, note, reveal_distribution(t)))  # remembered: alike cards cost once
+    return out
+
+
+def summary_rows(options: list[CardOption], flagship_power: int) -> list[dict[str, object]]:
+    """Rows for a table: per option, P(no ships), mean ships, mean power, P(an enemy as strong as our ship)."""
+    rows = []
+    for o in options:
+        rows.append({"card": o.card, "threat added": o.threat_added, "P(no ships)": o.p_no_ships(),
+                     "mean ships": o.expected_ships(), "mean total power": o.expected_power(),
+                     f"P(largest ≥ {flagship_power})": o.p_largest_at_least(flagship_power), "note": o.note})
+    return rows
+
+
+
+__all__ = ["CardOption", "Reveal", "attack_pool", "reveal_by_card", "reveal_distribution", "summary_rows"]

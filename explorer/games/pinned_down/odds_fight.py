@@ -1,0 +1,161 @@
+"""Fight odds, exactly, and the sampled questions: surviving this turn, turns to distance 10.
+
+:func:`fight_odds` takes a position in (or about to enter) a fight and a list of
+moves the fighting player makes (FIGHT cards played, powers used) and counts
+every battle destiny (the enemy's, DSF Curse; the player's, Captain Huber and
+Hooper) and every overload's damage card exactly over the attack and damage
+decks, then the fight's result: win, damaged (and whether that damage card
+destroys the ship), or overpowered. It plays the moves through the rules, so
+what the table would do is what is counted.
+
+:func:`survive_this_turn` and :func:`turns_to_distance` play the rest of the
+turn / game under the heuristic policy from the position, seeded, and report an
+:class:`~explorer.odds.Estimate` with its 95% interval.
+
+>>> import explorer
+>>> game = explorer.load_game("pinned_down")
+>>> s = game.position(stage="fight", threat=3, locations=["Harana"], enemies=[{"name": "Dra'tar Behemoth"}],
+...                   fight={"player": 1, "enemy": 1}, players=[{"flagship": "TRB Ardor", "hand": ["Defiance"]}])
+>>> odds = fight_odds(s)
+>>> odds.win, odds.damaged + odds.destroyed
+(Fraction(0, 1), Fraction(1, 1))
+>>> fight_odds(s, ["play Defiance"]).win  # +4 at a planet: 15 against 12
+Fraction(1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from explorer.errors import RulesError
+from explorer.games.pinned_down import effects as fx
+from explorer.games.pinned_down.policies import heuristic_policy
+from explorer.odds import Estimate, estimate
+
+if TYPE_CHECKING:
+    from explorer.games.pinned_down.state import PinnedDownState as S
+
+
+@dataclass(frozen=True)
+class FightOdds:
+    """Exact chances of one fight's result (they sum to 1)."""
+
+    win: Fraction
+    damaged: Fraction
+    destroyed: Fraction
+    overpowered: Fraction
+
+    def rows(self) -> list[tuple[str, Fraction]]:
+        return [("win", self.win), ("damaged, survives", self.damaged), ("destroyed by damage", self.destroyed),
+                ("overpowered", self.overpowered)]
+
+
+def _damage(s: "S", p: Fraction, acc: dict[str, Fraction], fighter: int) -> None:
+    """After a lost fight: walk the damage cards (and what they set off) until the fight's steps are done."""
+    if s.is_terminal() or s.players[fighter].destroyed:
+        acc["destroyed"] += p
+        return
+    if s.is_chance() and s.pending and s.pending[0].kind == "damage" and s.pending[0].player == fighter:
+        for a, q in s.chance_outcomes():
+            _damage(s.apply(a), p * q, acc, fighter)
+        return
+    acc["damaged"] += p
+
+
+def fight_odds(s: "S", moves: Sequence[str] = ()) -> FightOdds:
+    """Exact result chances of the current fight when the fighter makes ``moves`` (in order) and resolves."""
+    if s.stage != "fight" or s.fight is None:
+        raise RulesError("fight odds need a position in the fight phase (a fight under way)", state=s)
+    acc = {"win": Fraction(0), "damaged": Fraction(0), "destroyed": Fraction(0), "overpowered": Fraction(0)}
+    fighter = s.fight.player
+    _walk(s, Fraction(1), list(moves), acc, fighter)
+    return FightOdds(acc["win"], acc["damaged"], acc["destroyed"], acc["overpowered"])
+
+
+def _walk(s: "S", p: Fraction, moves: list[str], acc: dict[str, Fraction], fighter: int) -> None:
+    if s.is_terminal():
+        acc["overpowered" if "overpowered" in s.outcome else "destroyed"] += p
+        return
+    if s.is_chance():
+        for a, q in s.chance_outcomes():
+            _walk(s.apply(a), p * q, moves, acc, fighter)
+        return
+    if moves:
+        _walk(s.apply(moves[0]), p, moves[1:], acc, fighter)
+        return
+    mine, theirs = fx.player_power(s), fx.enemy_power(s)
+    if mine > theirs:
+        acc["win"] += p
+    elif s.knobs.overpowered and theirs >= 2 * mine:
+        acc["overpowered"] += p
+    else:
+        _damage(s.apply("resolve the fight"), p, acc, fighter)
+
+
+def fight_choices(s: "S") -> list[tuple[str, FightOdds]]:
+    """The fight odds for "resolve now" and after each single FIGHT move open to the fighter."""
+    out = [("resolve now", fight_odds(s))]
+    for a in s.legal_actions():
+        if a.kind in ("play", "use"):
+            out.append((str(a), fight_odds(s, [str(a)])))
+    return out
+
+
+def _play_until(s: "S", rng: np.random.Generator, stop: object) -> "S":
+    from explorer.core import sample_outcome
+
+    for _ in range(5000):
+        if s.is_terminal() or stop(s):  # type: ignore[operator]
+            return s
+        if s.is_chance():
+            s = s.apply(sample_outcome(s.chance_outcomes(), rng))  # type: ignore[arg-type]
+        else:
+            s = s.apply(heuristic_policy(s, rng))
+    return s
+
+
+def survive_this_turn(s: "S", *, trials: int = 400, seed: int = 1) -> Estimate:
+    """P(no flagship is lost before the next turn begins), playing on with the heuristic (sampled)."""
+    turn = s.turn
+
+    def trial(rng: np.random.Generator) -> bool:
+        end = _play_until(s, rng, lambda t: t.turn > turn)
+        return not end.is_terminal() or end.outcome.startswith("win")
+
+    return estimate(trial, trials=trials, seed=seed)
+
+
+@dataclass(frozen=True)
+class TurnsToGo:
+    """Sampled: P(the fleet reaches the victory distance) and the turns it takes when it does."""
+
+    win: Estimate
+    turns: Estimate | None
+
+
+def turns_to_distance(s: "S", *, trials: int = 200, seed: int = 1) -> TurnsToGo:
+    """Play to the end with the heuristic, ``trials`` times from one seed: win chance and turns to win."""
+    ends: list["S"] = []
+
+    def trial(rng: np.random.Generator) -> bool:
+        end = _play_until(s, rng, lambda t: False)
+        ends.append(end)
+        return end.outcome.startswith("win")
+
+    win = estimate(trial, trials=trials, seed=seed)
+    won = [e.turn - s.turn + 1 for e in ends if e.outcome.startswith("win")]
+    if len(won) < 2:
+        return TurnsToGo(win, None)
+    values = np.asarray(won, dtype=float)
+    half = 1.959963984540054 * float(values.std(ddof=1)) / np.sqrt(len(won))
+    mean = float(values.mean())
+    return TurnsToGo(win, Estimate(mean, mean - half, mean + half, len(won), seed, "mean"))
+
+
+__all__ = ["FightOdds", "TurnsToGo", "fight_choices", "fight_odds", "survive_this_turn", "turns_to_distance"]
+

@@ -1,0 +1,321 @@
+"""The position in the players' words, read back and refereed.
+
+``position_dict`` writes what the table can see or count: the threat pool, the
+locations on the table and the distance, each player's flagship, crew, damage
+cards, hand, discard pile and draw-deck *contents* (a known top or bottom, seen
+with Dr. Cooley or put there by Dr. Ferrell, kept in order), the enemy ships in
+play, the piles of the attack, damage and location decks, and where in the turn
+the fleet is (the stage, the fight, what a card text still has to resolve).
+Deck order beyond what is known is left out on purpose.
+
+``check_state`` is the referee: every card exists in the right deck, every
+card is conserved (the 31 attack cards, 16 damage cards, 14 locations and each
+player's 20-card deck list with crew), values are in range, the stage reachable.
+
+>>> import explorer
+>>> game = explorer.load_game("pinned_down")
+>>> s = game.position(threat=5, locations=["Harana"], players=[{"flagship": "TRB Ardor", "hand": ["Defiance x2"]}])
+>>> s.threat, s.players[0].hand.count("Defiance"), len(s.players[0].deck)
+(5, 2, 18)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from explorer.core import Deck, Multiset
+from explorer.core.position import PositionReader, check_conserved, counted
+from explorer.errors import StateFormatError
+from explorer.games.pinned_down.cards import WINGS
+from explorer.games.pinned_down.state import CHANCE_STEPS, DECISION_STEPS, EMPTY, STAGES, Enemy, Fight, Fleet, Step
+
+if TYPE_CHECKING:
+    from explorer.games.pinned_down.game import PinnedDown
+    from explorer.games.pinned_down.state import PinnedDownState as S
+
+RESTING_STAGES = tuple(STAGES)
+AUTOMATIC_STAGES = ("attack_start", "assign_start", "fights", "jump_start", "draw", "wrap_start", "end_turn")
+STEP_KINDS = CHANCE_STEPS + DECISION_STEPS
+
+
+def _assignment(a: int) -> str:
+    return {-2: "undecided", -1: "unassigned", -3: "fought"}.get(a, f"enemy {a + 1}")
+
+
+def _read_assignment(text: str, path: str, enemies: int) -> int:
+    table = {"undecided": -2, "unassigned": -1, "fought": -3}
+    if text in table:
+        return table[text]
+    if text.startswith("enemy ") and text[6:].isdigit() and 1 <= int(text[6:]) <= enemies:
+        return int(text[6:]) - 1
+    raise StateFormatError(f"{path}: {text!r} is not an assignment; allowed: undecided, unassigned, fought, "
+                           f"enemy 1 to enemy {enemies}")
+
+
+def _deck(d: Deck) -> dict[str, Any]:
+    out: dict[str, Any] = {"cards": counted(d.contents())}
+    if d.top:
+        out["known_top"] = list(d.top)
+    if d.bottom:
+        out["known_bottom"] = list(d.bottom)
+    return out
+
+
+def position_dict(s: "S") -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "turn": s.turn, "stage": s.stage, "threat": s.threat, "distance": s.distance, "jumps": s.jumps,
+        "locations": list(s.locations), "outcome": s.outcome,
+    }
+    out["this_turn"] = {"covert_ops": s.cloaked, "enemy_threat_bonus": s.enemy_threat_bonus,
+                        "first_enemy_seen": s.first_enemy_seen, "extra_locations": s.extra_locations,
+                        "attack_reshuffles": s.reveal_reshuffles, "attack_effects_on_table": list(s.table)}
+    players = []
+    for p, f in enumerate(s.players):
+        rec: dict[str, Any] = {"wing": f.wing, "flagship": f.flagship, "destroyed": f.destroyed,
+                               "characters": list(f.characters), "crew": list(f.crew), "damage": list(f.damage),
+                               "hand": counted(f.hand), "discard": counted(f.discard),
+                               "deck_list": counted(f.brought), "deck": _deck(f.deck),
+                               "passed": s.passed[p] if p < len(s.passed) else False,
+                               "used": [u.split(":", 1)[1] for u in s.used if u.split(":", 1)[0] == str(p)]}
+        if s.assigned:
+            rec["assignment"] = _assignment(s.assigned[p])
+        players.append(rec)
+    out["players"] = players
+    out["enemies"] = [{"name": e.name, "paid": e.paid} for e in s.enemies]
+    if s.fight is not None:
+        f = s.fight
+        out["fight"] = {"player": f.player + 1, "enemy": f.enemy + 1, "bonus": f.bonus, "enemy_bonus": f.enemy_bonus,
+                        "damage_taken": f.damage_taken, "resolved": f.resolved}
+    out["attack_deck"] = _deck(s.attack_deck)
+    out["attack_discard"] = counted(s.attack_discard)
+    out["attack_cards_seen"] = list(s.looking)
+    out["attack_cards_put_back"] = list(s.put_back)
+    out["damage_deck"] = _deck(s.damage_deck)
+    out["damage_discard"] = counted(s.damage_discard)
+    out["location_deck"] = _deck(s.location_deck)
+    out["location_discard"] = counted(s.location_discard)
+    out["locations_revealed"] = list(s.revealed)
+    out["pending"] = [{"step": st.kind, "player": st.player + 1, "amount": st.amount, "note": st.note}
+                      for st in s.pending]
+    return out
+
+
+def _read_deck(r: PositionReader, key: str, allowed: Any, rest: Multiset | None, derived: list[str],
+               what: str) -> Deck:
+    """A deck table (cards, known_top, known_bottom); missing means 'every card not seen elsewhere'."""
+    if not r.has(key):
+        if rest is None:
+            raise StateFormatError(f"{r.at(key)}: missing, and it cannot be derived")
+        derived.append(f"{what}: the {len(rest)} cards not seen elsewhere")
+        return Deck.shuffled(rest)
+    t = r.table(key)
+    cards = t.names("cards", allowed)
+    top = t.ordered("known_top", allowed)
+    bottom = t.ordered("known_bottom", allowed)
+    t.finish()
+    known = Multiset(top) + Multiset(bottom)
+    if not known <= cards:
+        raise StateFormatError(f"{r.at(key)}: known_top and known_bottom must be among its cards")
+    return Deck(top, cards - known, bottom)
+
+
+def _deck_and_discard(r: PositionReader, deck_key: str, discard_key: str, allowed: Any, box: Multiset,
+                      elsewhere: Multiset, derived: list[str], what: str) -> tuple[Deck, Multiset]:
+    """A deck and its discard pile; whichever is missing holds the cards not seen elsewhere (the deck if both)."""
+    if r.has(discard_key) or not r.has(deck_key):
+        discard = r.names(discard_key, allowed)
+        rest = _minus(box, elsewhere, discard)
+        return _read_deck(r, deck_key, allowed, rest, derived, f"{what} deck"), discard
+    deck = _read_deck(r, deck_key, allowed, None, derived, f"{what} deck")
+    rest = _minus(box, elsewhere, deck.contents())
+    derived.append(f"{what} discard pile: the {len(rest)} cards not seen elsewhere")
+    r.names(discard_key, allowed)
+    return deck, rest
+
+
+def _minus(total: Multiset, *parts: Multiset) -> Multiset:
+    """The cards of ``total`` not in ``parts``; a card seen more often than the box holds is refused by name."""
+    seen = EMPTY
+    for part in parts:
+        seen = seen + part
+    if not seen <= total:
+        extra = next(c for c, n in seen.items() if n > total.count(c))
+        raise StateFormatError(f"card {extra!r}: {seen.count(extra)} seen in this position but there are only "
+                               f"{total.count(extra)} (the rest of its pile cannot be derived)")
+    return total - seen
+
+
+def position_from_dict(game: "PinnedDown", data: dict, derived: list[str]) -> "S":
+    from explorer.games.pinned_down.state import PinnedDownState
+
+    d = game.data
+    r = PositionReader(data, "")
+    attack_names, damage_names = d.names("Dra'tar"), d.names("Damage")
+    location_names = d.names("Location")
+    turn = r.int("turn", 1, 10_000, default=1)
+    stage = r.text("stage", RESTING_STAGES, default="main")
+    threat = r.int("threat", 0, 10_000, default=game.knobs.start_threat)
+    locations = r.ordered("locations", location_names)
+    distance = r.int("distance", 0, 10_000, default=-1) if r.has("distance") else sum(
+        d.card(x).distance for x in locations)
+    jumps = r.int("jumps", 0, 10_000, default=max(0, len(locations) - 1))
+    outcome = r.text("outcome", default="") if r.has("outcome") else ""
+    tt = r.table("this_turn", default={})
+    cloaked = tt.flag("covert_ops", default=False)
+    bonus = tt.int("enemy_threat_bonus", -10, 10, default=0)
+    first_seen = tt.flag("first_enemy_seen", default=False)
+    extra = tt.int("extra_locations", 0, 10, default=0)
+    reshuffles = tt.int("attack_reshuffles", 0, 10, default=0)
+    table = tt.ordered("attack_effects_on_table", attack_names)
+    tt.finish()
+    enemies = []
+    for er in (r.tables("enemies", (0, 31)) if r.has("enemies") else []):
+        name = er.text("name", d.names("Dra'tar", "enemy ship"))
+        enemies.append(Enemy(name, er.int("paid", 0, 20, default=d.card(name).threat)))
+        er.finish()
+    fleets, passed, used, assigned = [], [], [], []
+    readers = r.tables("players", (1, 3)) if r.has("players") else [PositionReader({}, "players[0]")]
+    for p, pr in enumerate(readers):
+        wing_default = WINGS[p]
+        ship = pr.text("flagship", d.names(None, "flagship"), default=d.wings[wing_default].flagship) if pr.has(
+            "flagship") else d.wings[wing_default].flagship
+        wing = d.card(ship).deck
+        pr.text("wing", (wing,), default=wing)
+        chars = pr.ordered("characters", d.names(wing, "character"), default=d.wings[wing].characters)
+        brought = pr.names("deck_list", d.names(wing, "effect"), default=counted(d.wings[wing].deck))
+        hand = pr.names("hand", d.names(wing))
+        discard = pr.names("discard", d.names(wing))
+        crew_default = [c for c in d.names(wing, "character") if c in chars or c in hand or c in discard]
+        crew = pr.ordered("crew", d.names(wing, "character"), default=crew_default)
+        damage = pr.ordered("damage", damage_names)
+        rest = _minus(brought + Multiset(crew), hand, discard, Multiset(chars))
+        deck = _read_deck(pr, "deck", d.names(wing), rest, derived, f"players[{p}].deck")
+        passed.append(pr.flag("passed", default=False))
+        used += [f"{p}:{u}" for u in pr.ordered("used", (*d.names(wing, "character"), *d.names(wing, "flagship")))]
+        if pr.has("assignment"):
+            assigned.append(_read_assignment(pr.text("assignment"), pr.at("assignment"), len(enemies)))
+        destroyed = pr.flag("destroyed", default=False)
+        pr.finish()
+        fleets.append(Fleet(wing=wing, flagship=ship, characters=chars, hand=hand, deck=deck, discard=discard,
+                            brought=brought, crew=tuple(crew), damage=damage, destroyed=destroyed))
+    if assigned and len(assigned) != len(fleets):
+        raise StateFormatError("players: give every player an assignment, or none")
+    fight = None
+    if r.has("fight"):
+        fr = r.table("fight")
+        fight = Fight(fr.int("player", 1, len(fleets)) - 1, fr.int("enemy", 1, max(1, len(enemies))) - 1,
+                      fr.int("bonus", -50, 50, default=0), fr.int("enemy_bonus", -50, 50, default=0),
+                      fr.int("damage_taken", 0, 16, default=0), fr.flag("resolved", default=False))
+        fr.finish()
+    looking = r.ordered("attack_cards_seen", attack_names)
+    put_back = r.ordered("attack_cards_put_back", attack_names)
+    in_play = Multiset(e.name for e in enemies) + Multiset(table) + Multiset(looking) + Multiset(put_back)
+    attack_deck, attack_discard = _deck_and_discard(r, "attack_deck", "attack_discard", attack_names,
+                                                    d.attack_deck(), in_play, derived, "attack")
+    on_ships = EMPTY
+    for f in fleets:
+        on_ships = on_ships + Multiset(f.damage)
+    damage_deck, damage_discard = _deck_and_discard(r, "damage_deck", "damage_discard", damage_names,
+                                                    d.damage_deck(), on_ships, derived, "damage")
+    revealed = r.ordered("locations_revealed", location_names)
+    location_deck, location_discard = _deck_and_discard(r, "location_deck", "location_discard", location_names,
+                                                        d.location_deck(), Multiset(locations) + Multiset(revealed),
+                                                        derived, "location")
+    pending = []
+    for pr in (r.tables("pending", (0, 40)) if r.has("pending") else []):
+        pending.append(Step(pr.text("step", STEP_KINDS), pr.int("player", 1, len(fleets), default=1) - 1,
+                            pr.int("amount", 0, 10, default=0), pr.text("note", default="") if pr.has("note") else ""))
+        pr.finish()
+    r.finish()
+    return PinnedDownState(
+        game=game, stage=stage, turn=turn, threat=threat, players=tuple(fleets), attack_deck=attack_deck,
+        attack_discard=attack_discard, damage_deck=damage_deck, damage_discard=damage_discard,
+        location_deck=location_deck, location_discard=location_discard, locations=locations, distance=distance,
+        revealed=revealed, looking=looking, put_back=put_back, enemies=tuple(enemies), table=table,
+        assigned=tuple(assigned), fight=fight, pending=tuple(pending), passed=tuple(passed), used=tuple(used),
+        enemy_threat_bonus=bonus, cloaked=cloaked, first_enemy_seen=first_seen, extra_locations=extra, jumps=jumps,
+        reveal_reshuffles=reshuffles, outcome=outcome)
+
+
+def check_state(game: "PinnedDown", s: "S") -> None:
+    """The referee: cards exist where they may be, every card is conserved, values in range, stage reachable."""
+    d = game.data
+    if not 1 <= len(s.players) <= 3:
+        raise StateFormatError(f"players: Pinned Down is for 1 to 3 players, got {len(s.players)}")
+    wings = [f.wing for f in s.players]
+    if len(set(wings)) != len(wings):
+        raise StateFormatError(f"players: each player flies a different wing, got {wings}")
+    if s.threat < 0:
+        raise StateFormatError(f"threat: the pool cannot hold {s.threat} tokens")
+    if s.stage not in RESTING_STAGES:
+        raise StateFormatError(f"stage: {s.stage!r} is not a stage a position rests in; allowed: "
+                               f"{', '.join(RESTING_STAGES)}")
+    if s.stage in AUTOMATIC_STAGES and not s.pending:
+        raise StateFormatError(f"stage: the rules pass through {s.stage!r} at once unless a card text is pending")
+    for p, f in enumerate(s.players):
+        path = f"players[{p}]"
+        if f.flagship not in d.names(f.wing, "flagship"):
+            raise StateFormatError(f"{path}.flagship: {f.flagship!r} is not a {f.wing} Wing flagship")
+        if sum(c for _, c in f.brought.items()) != 20 or any(n > 4 for _, n in f.brought.items()):
+            raise StateFormatError(f"{path}.deck_list: a draw deck is 20 cards with at most 4 copies of each, got "
+                                   f"{len(f.brought)}")
+        if any(d.card(c).deck != f.wing or d.card(c).type != "effect" for c in f.brought.kinds()):
+            raise StateFormatError(f"{path}.deck_list: only {f.wing} Wing effects")
+        check_conserved(f.brought + Multiset(f.crew), {
+            f"{path}.deck": f.deck.contents(), f"{path}.hand": f.hand, f"{path}.discard": f.discard,
+            f"{path}.characters": Multiset(f.characters)}, f"{path} card")
+        if f.destroyed and (f.damage or f.characters):
+            raise StateFormatError(f"{path}: a destroyed flagship keeps no damage cards or crew")
+        if not f.destroyed and s.structure(p) <= 0:
+            raise StateFormatError(f"{path}.damage: structure {s.structure(p)}% means the ship is destroyed")
+    enemy_names = Multiset(e.name for e in s.enemies)
+    check_conserved(d.attack_deck(), {"attack_deck": s.attack_deck.contents(), "attack_discard": s.attack_discard,
+                                      "enemies": enemy_names, "attack_effects_on_table": Multiset(s.table),
+                                      "attack_cards_seen": Multiset(s.looking),
+                                      "attack_cards_put_back": Multiset(s.put_back)}, "attack card")
+    if any(d.card(e.name).type != "enemy ship" for e in s.enemies):
+        raise StateFormatError("enemies: only Dra'tar starships are enemy ships in play")
+    on_ships = EMPTY
+    for f in s.players:
+        on_ships = on_ships + Multiset(f.damage)
+    check_conserved(d.damage_deck(), {"damage_deck": s.damage_deck.contents(), "damage_discard": s.damage_discard,
+                                      "players[].damage": on_ships}, "damage card")
+    check_conserved(d.location_deck(), {"location_deck": s.location_deck.contents(),
+                                        "location_discard": s.location_discard, "locations": Multiset(s.locations),
+                                        "locations_revealed": Multiset(s.revealed)}, "location")
+    if s.stage != "setup" and not s.locations:
+        raise StateFormatError("locations: after setup the fleet is always at a location")
+    lost = [p for p, f in enumerate(s.players) if f.destroyed]
+    if lost and s.stage != "over" and (game.knobs.loss == "any_flagship" or len(lost) == len(s.players)):
+        raise StateFormatError(f"players[{lost[0]}].destroyed: a destroyed flagship ends the game (stage must be "
+                               f"'over')")
+    if s.stage == "over" and not s.outcome.startswith(("win", "loss")):
+        raise StateFormatError("outcome: a finished game says 'win: ...' or 'loss: ...'")
+    if s.fight is not None and (s.stage not in ("fight", "over") or (not s.fight.resolved and s.fight.enemy >= len(s.enemies))):
+        raise StateFormatError("fight: only in the fight phase, against an enemy in play")
+    if s.stage == "fight" and s.fight is None:
+        raise StateFormatError("fight: the fight phase needs the fight being resolved")
+    if s.stage == "assign" and len(s.assigned) != len(s.players):
+        raise StateFormatError("players[].assignment: the assignment phase needs every player's assignment")
+    if s.stage == "pick" and not s.revealed:
+        raise StateFormatError("locations_revealed: picking a location needs revealed locations")
+    if len(s.passed) != len(s.players):
+        raise StateFormatError("players[].passed: one per player")
+    for i, st in enumerate(s.pending):
+        if st.kind not in STEP_KINDS or not 0 <= st.player < len(s.players):
+            raise StateFormatError(f"pending[{i}]: {st.kind!r} for player {st.player + 1} cannot be resolved")
+
+
+def vocabulary(game: "PinnedDown") -> dict[str, tuple[str, ...]]:
+    d = game.data
+    player_cards = tuple(c for w in WINGS for c in d.names(w, "effect"))
+    return {
+        "flagship": d.names(None, "flagship"), "characters": d.names(None, "character"), "hand": player_cards,
+        "discard": player_cards, "deck": player_cards, "damage": d.names("Damage"), "enemies": d.names(
+            "Dra'tar", "enemy ship"), "attack_discard": d.names("Dra'tar"), "locations": d.names("Location"),
+        "location_discard": d.names("Location"), "damage_discard": d.names("Damage"), "stage": RESTING_STAGES,
+        "wing": WINGS,
+    }
+
+
+__all__ = ["STAGES", "check_state", "position_dict", "position_from_dict", "vocabulary"]

@@ -1,0 +1,217 @@
+"""The turn of Pinned Down: setup, the five phases and their windows, loss and win.
+
+``apply_action`` resolves one decision or chance outcome, then :func:`advance`
+runs everything automatic (adding threat, stopping a reveal, moving between
+phases) until a player decides or chance moves. Card texts resolve through
+:mod:`explorer.games.pinned_down.resolve`.
+
+Phases (seed document, 2015 rules): main; attack (threat from the locations'
+distances and every uncloaked ship, then reveal until a card costs more than
+the pool, that card ignored and discarded); assignment; one fight per assigned
+ship in seat order; jump (win at distance 10, upkeep, two locations revealed,
+one picked and the other put beneath, each player draws 1, enemies discarded
+adding 1 each, the pool kept).
+
+>>> import explorer
+>>> from explorer import Match
+>>> m = Match(explorer.load_game("pinned_down"), seed=3)
+>>> _ = m.play("heuristic", max_steps=5000)
+>>> m.state.is_terminal(), m.state.result().reason.split(":")[0] in ("win", "loss")
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from explorer.core import Action, Deck, Multiset
+from explorer.games.pinned_down import effects as fx
+from explorer.games.pinned_down import phases as ph
+from explorer.games.pinned_down import resolve as rs
+from explorer.games.pinned_down.actions import has_options
+from explorer.games.pinned_down.state import EMPTY, Enemy, Fight, Fleet, PinnedDownState, Step
+
+if TYPE_CHECKING:
+    from explorer.games.pinned_down.game import PinnedDown
+
+S = PinnedDownState
+
+
+def initial_state(game: "PinnedDown", wings: tuple[str, ...], flagships: tuple[str, ...],
+                  characters: tuple[tuple[str, ...], ...]) -> S:
+    """Setup (reference §2.4): flagships and two characters in play for free, decks shuffled, 2 threat."""
+    data, knobs = game.data, game.knobs
+    fleets = []
+    for wing, ship, crew in zip(wings, flagships, characters):
+        deck = data.wings[wing].deck
+        fleets.append(Fleet(wing=wing, flagship=ship, characters=crew, hand=EMPTY, deck=Deck.shuffled(deck),
+                            discard=EMPTY, brought=deck, crew=crew))
+    n = len(fleets)
+    pending = tuple(Step("draw", p, knobs.start_hand, "opening hand") for p in range(n))
+    pending += (Step("locations", 0, 1, "initial location"),)
+    return S(game=game, stage="setup", turn=1, threat=knobs.start_threat, players=tuple(fleets),
+             attack_deck=Deck.shuffled(data.attack_deck()), damage_deck=Deck.shuffled(data.damage_deck()),
+             location_deck=Deck.shuffled(data.location_deck()), pending=pending, passed=(False,) * n,
+             assigned=())
+
+
+# --- one move ----------------------------------------------------------------------
+def apply_action(s: S, a: Action) -> S:
+    if s.pending:
+        step = s.pending[0]
+        s = s.replace(pending=s.pending[1:])
+        s = rs.resolve_step(s, step, a)
+    else:
+        s = _stage_action(s, a)
+    return advance(s)
+
+
+def _stage_action(s: S, a: Action) -> S:
+    stage = s.stage
+    if stage == "reveal":
+        return ph.reveal(s, str(a.args[0]))
+    if stage == "locations":
+        return ph.location_revealed(s, str(a.args[0]))
+    if stage == "assign":
+        p = next(i for i in s.alive() if s.assigned[i] == -2)
+        target = int(a.args[1]) if a.kind == "assign" else -1
+        return s.replace(assigned=_set(s.assigned, p, target))
+    if stage == "pick":
+        return ph.jump_to(s, str(a.args[0]))
+    if stage == "fight":
+        if a.kind == "resolve":
+            return ph.resolve_fight(s)
+        return rs.play_or_use(s, s.fight.player, a)  # type: ignore[union-attr]
+    p = s.current_player
+    if a.kind in ("end", "pass"):
+        return s.replace(passed=_set(s.passed, p, True))
+    return rs.play_or_use(s, p, a)
+
+
+def _set(values: tuple, i: int, value: object) -> tuple:
+    return values[:i] + (value,) + values[i + 1:]
+
+
+# --- everything automatic ----------------------------------------------------------
+def advance(s: S) -> S:
+    """Run automatic steps until a decision, a chance node or the end."""
+    for _ in range(10_000):
+        if s.stage == "over":
+            return s
+        if s.pending:
+            ready = rs.step_ready(s, s.pending[0])
+            if ready is None:
+                s = s.replace(pending=s.pending[1:])
+                continue
+            return ready if ready is s else advance(ready)
+        nxt = _auto(s)
+        if nxt is s:
+            return s
+        s = nxt
+    raise AssertionError("the turn did not settle")  # a rules bug, never a player's doing
+
+
+def _order(s: S) -> tuple[str, ...]:
+    if s.knobs.turn_order == "2011":
+        return ("main", "jump_start", "attack_start", "assign_start", "fights", "wrap_start", "end_turn")
+    return ("main", "attack_start", "assign_start", "fights", "jump_start", "wrap_start", "end_turn")
+
+
+def _after(s: S, block: str) -> S:
+    order = _order(s)
+    return s.replace(stage=order[(order.index(block) + 1) % len(order)])
+
+
+def _window(s: S, stage: str, then: str) -> S:
+    """Open an optional window (ATTACK, JUMP, WRAP UP) if somebody can act in it, else go on."""
+    s = s.replace(stage=stage, passed=(False,) * len(s.players))
+    if any(has_options(s, p, stage) for p in s.alive()):
+        return s
+    return s.replace(stage=then)
+
+
+def _auto(s: S) -> S:
+    stage = s.stage
+    alive = s.alive()
+    if stage == "setup":
+        return ph.arrive(s.replace(stage="main"))
+    if stage == "main":
+        if all(s.passed[p] for p in alive):
+            return _after(s, "main")
+        return s
+    if stage == "attack_start":
+        s = s.replace(threat=s.threat + fx.attack_threat(s), reveal_reshuffles=0)
+        for _, e in fx.triggered(s, "attack_start"):
+            s = rs.change_threat(s, e.amount if e.kind == "add_threat" else -e.amount)
+        return _window(s, "attack", "reveal")
+    if stage in ("attack", "jump", "wrap up"):
+        if any(not s.passed[p] and has_options(s, p, stage) for p in alive):
+            return s
+        return s.replace(stage={"attack": "reveal", "jump": "locations", "wrap up": "end_turn"}[stage])
+    if stage == "reveal":
+        if not len(s.attack_deck) and (not s.attack_discard or s.reveal_reshuffles >= 1):
+            return s.replace(stage="assign_start")
+        return s
+    if stage == "assign_start":
+        if not s.enemies or not alive:
+            return _after(s.replace(assigned=()), "assign_start")
+        return s.replace(stage="assign", assigned=tuple(-2 if not f.destroyed else -1 for f in s.players))
+    if stage == "assign":
+        if any(s.assigned[p] == -2 for p in alive):
+            return s
+        return s.replace(stage="fights")
+    if stage == "fights":
+        for p in alive:
+            if p < len(s.assigned) and s.assigned[p] >= 0:
+                return ph.start_fight(s, p)
+        return _after(s, "fights")
+    if stage == "fight":
+        if s.fight is None or s.fight.resolved or s.players[s.fight.player].destroyed:
+            return s.replace(stage="fights", fight=None)
+        return s
+    if stage == "jump_start":
+        if s.knobs.turn_order == "2015" and s.distance >= s.knobs.victory_distance:
+            return s.replace(stage="over", outcome=f"win: the fleet covered distance {s.distance}")
+        s = s.replace(threat=s.threat + rs.jump_threat(s))
+        return _window(s, "jump", "locations")
+    if stage == "locations":
+        if not len(s.location_deck) and not s.location_discard:
+            return ph.after_arrival(s)
+        return s
+    if stage == "pick":
+        choices = s.legal_actions()
+        return ph.jump_to(s, str(choices[0].args[0])) if len(choices) == 1 else s
+    if stage == "draw":
+        draws = s.knobs.jump_draw
+        steps: tuple[Step, ...] = ()
+        if draws == "draw_one":
+            steps = tuple(Step("draw", p, 1, "draw a card") for p in alive)
+        elif draws == "refill_two":
+            steps = tuple(Step("draw", p, 2, "upto") for p in alive)
+        return s.replace(stage="wrap_start", pending=s.pending + steps)
+    if stage == "wrap_start":
+        for _, e in fx.triggered(s, "wrap_up"):
+            s = rs.change_threat(s, e.amount * len(s.enemies))
+        if s.knobs.jump_draw == "wrap_up_four":
+            steps = tuple(Step("may_discard", p, 1, "may discard a card") for p in alive)
+            steps += tuple(Step("draw", p, 4, "upto") for p in alive)
+            s = s.replace(pending=s.pending + steps)
+        return _window(s, "wrap up", "end_turn")
+    if stage == "end_turn":
+        return _end_turn(s)
+    raise AssertionError(f"unknown stage {stage}")
+
+
+def _end_turn(s: S) -> S:
+    """Jump phase step 5 (seed): discard all enemy ships, add (1) each; the pool stays; a new turn."""
+    n = len(s.enemies)
+    threat = s.threat + (n if s.knobs.enemy_discard_threat else 0)
+    discard = s.attack_discard + Multiset(e.name for e in s.enemies) + Multiset(s.table)
+    s = s.replace(threat=threat, attack_discard=discard, enemies=(), table=(), assigned=(), fight=None,
+                  cloaked=False, enemy_threat_bonus=0, first_enemy_seen=False, used=(), extra_locations=0)
+    if s.knobs.turn_order == "2011" and s.distance >= s.knobs.victory_distance:
+        return s.replace(stage="over", outcome=f"win: the fleet covered distance {s.distance}")
+    return s.replace(stage="main", turn=s.turn + 1, passed=(False,) * len(s.players))
+
+
+__all__ = ["Enemy", "Fight", "advance", "apply_action", "initial_state"]
