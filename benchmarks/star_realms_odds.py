@@ -1,6 +1,7 @@
 """Speed of the Star Realms odds questions, cold and repeated.
 
-Run as ``python benchmarks/star_realms_odds.py``; ``python benchmarks/star_realms_odds.py --positions 1000``
+Run as ``python benchmarks/star_realms_odds.py``; ``python benchmarks/star_realms_odds.py --positions 1000
+[first seed] [minutes]``
 times every first question of the Odds tab (the next hand's Trade and Combat, the lethal check) cold on
 1,000 seeded mid- and late-game positions and prints the distribution of times, the peak memory and the
 share answered exactly (the rest: seeded sampling past the budget, ``odds.BUDGET``). Positions: the main phase of the
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -68,22 +69,27 @@ def seeded_positions(count: int, first_seed: int = 0) -> list[tuple[int, Any]]:
     ``T`` (random: 10 to 139, heuristic: 6 to 29, spread by the seed), then to the next main phase
     with nothing pending. A game that ends first gives no position (the next seed is used).
     """
+    return list(iter_positions(count, first_seed))
+
+
+def iter_positions(count: int, first_seed: int = 0) -> Iterator[tuple[int, Any]]:
+    """:func:`seeded_positions` one at a time (a run stopped by the clock does not play the games it never asks)."""
     game = explorer.load_game("star_realms")
     policies = game.policies()
-    found: list[tuple[int, Any]] = []
+    found = 0
     seed = first_seed
-    while len(found) < count:
+    while found < count:
         policy = policies["random" if seed % 2 == 0 else "heuristic"]
         target = 10 + (seed * 37) % 130 if seed % 2 == 0 else 6 + (seed * 7) % 24
         match = Match(game, seed=seed)
         while not match.state.is_terminal():
             s = match.state
             if s.turn >= target and not s.is_chance() and not s.queue and s.stage == "main":
-                found.append((seed, s))
+                found += 1
+                yield seed, s
                 break
             match.step(None if s.is_chance() else policy(s, match.rng))
         seed += 1
-    return found
 
 
 def _reset_peak() -> int:
@@ -116,12 +122,32 @@ def _cycle_row(s: Any, me: int, card: str) -> _CycleAnswer:
     return _CycleAnswer(odds.compare_buys_over_cycle(s, me, [card], seconds=0.1))
 
 
-def bounded(count: int, first_seed: int = 0) -> None:
-    """Every odds call the Odds tab makes first, cold, on ``count`` seeded positions: times, memory, exact share."""
+def _quantiles(values: list[float]) -> str:
     import statistics
 
+    values = sorted(values)
+    q = lambda f: values[min(len(values) - 1, int(f * len(values)))]  # noqa: E731
+    return (f"median {statistics.median(values) * 1e3:.0f} ms, 90% {q(0.9) * 1e3:.0f} ms, "
+            f"99% {q(0.99) * 1e3:.0f} ms, max {values[-1] * 1e3:.0f} ms; over 1 s: {sum(t > 1 for t in values)}")
+
+
+def bounded(count: int, first_seed: int = 0, minutes: float | None = None) -> None:
+    """Every odds call the Odds tab makes first, cold, on ``count`` seeded positions: times, memory, exact share.
+
+    Wall time and CPU time (``time.process_time``: the machine may be shared, so wall time overstates the
+    work) per call; memory is the growth of the process's peak resident size during the call (Linux
+    ``VmHWM``, reset before each call through ``/proc/self/clear_refs``). With ``minutes``, stops after
+    that long (at least 200 positions are asked for in the report).
+    """
+    import gc
+
     rows = []
-    for seed, s in seeded_positions(count, first_seed):
+    stop = time.perf_counter() + minutes * 60 if minutes else float("inf")
+    done = 0
+    for seed, s in iter_positions(count, first_seed):
+        if time.perf_counter() > stop:
+            break
+        done += 1
         me = s.actor
         other = 1 - me
         cheap = next(iter(odds.buyable(s, me)), "Explorer")
@@ -130,32 +156,39 @@ def bounded(count: int, first_seed: int = 0) -> None:
                            ("lethal seen by the other seat", lambda: odds.lethal(s, other, me, viewer=me)),
                            ("buy cycle, 1 card", lambda: _cycle_row(s, me, cheap))):
             odds.cache_clear()
-            import gc
-
             gc.collect()
             before = _reset_peak()
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             result = call()
-            took = time.perf_counter() - start
+            took, cpu = time.perf_counter() - start, time.process_time() - cpu
             peak = _status("VmHWM") - before
-            rows.append((seed, name, took, peak, result.exact))
-    times = sorted(r[2] for r in rows)
-    q = lambda f: times[min(len(times) - 1, int(f * len(times)))]  # noqa: E731
+            rows.append((seed, name, took, peak, result.exact, cpu))
     exact = sum(1 for r in rows if r[4])
-    print(f"{len(rows)} cold odds calls on {count} seeded positions (budget {odds.BUDGET})")
-    print(f"time: median {statistics.median(times) * 1e3:.0f} ms, 90% {q(0.9) * 1e3:.0f} ms, "
-          f"99% {q(0.99) * 1e3:.0f} ms, max {times[-1] * 1e3:.0f} ms; over 1 s: {sum(t > 1 for t in times)}")
+    seeds = sorted({r[0] for r in rows})
+    print(f"{len(rows)} cold odds calls on {done} seeded positions (seeds {seeds[0]}..{seeds[-1]}, a seed whose "
+          f"game ended first gives none; budget {odds.BUDGET})")
+    print(f"wall time: {_quantiles([r[2] for r in rows])}")
+    print(f"CPU time:  {_quantiles([r[5] for r in rows])}")
     peaks = sorted(r[3] for r in rows)
-    print(f"peak memory added: median {peaks[len(peaks) // 2] / 2**20:.0f} MB, max {peaks[-1] / 2**20:.0f} MB; "
-          f"over 500 MB: {sum(p > 500 * 2**20 for p in peaks)}")
+    print(f"peak resident memory added: median {peaks[len(peaks) // 2] / 2**20:.1f} MB, "
+          f"max {peaks[-1] / 2**20:.1f} MB; "
+          f"over 500 MB: {sum(p > 500 * 2**20 for p in peaks)}; whole run peak "
+          f"{_status('VmHWM') / 2**20:.0f} MB resident")
     print(f"exact: {exact} of {len(rows)} ({exact / len(rows):.1%}); the others answered by seeded sampling")
-    for seed, name, took, peak, ok in sorted(rows, key=lambda r: -r[2])[:5]:
-        print(f"  slowest: seed {seed} {name}: {took * 1e3:.0f} ms, {peak / 2**20:.0f} MB, exact={ok}")
+    for name in dict.fromkeys(r[1] for r in rows):
+        mine = [r for r in rows if r[1] == name]
+        print(f"  {name:<30} exact {sum(r[4] for r in mine)}/{len(mine)}; wall {_quantiles([r[2] for r in mine])}; "
+              f"CPU max {max(r[5] for r in mine) * 1e3:.0f} ms")
+    for seed, name, took, peak, ok, cpu in sorted(rows, key=lambda r: -r[2])[:8]:
+        print(f"  slowest: seed {seed} {name}: {took * 1e3:.0f} ms wall, {cpu * 1e3:.0f} ms CPU, "
+              f"{peak / 2**20:.0f} MB, exact={ok}")
+    print("  not exact: " + ", ".join(f"seed {r[0]} {r[1]}" for r in rows if not r[4]))
 
 
 def main() -> None:
     if len(sys.argv) > 2 and sys.argv[1] == "--positions":
-        bounded(int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 0)
+        minutes = float(sys.argv[4]) if len(sys.argv) > 4 else None
+        bounded(int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 0, minutes)
         return
     print(f"{'turn':>4} {'deck+discard':>12}  {'question':<28} {'cold':>10} {'repeated':>10}")
     for turn, s in positions():

@@ -27,7 +27,7 @@ def opening():
 
 @pytest.fixture(scope="module")
 def rows(opening):
-    old = sr.set_budget(exact_seconds=60.0)
+    old = sr.set_budget(exact_seconds=60.0, sample_seconds=60.0)  # every one of the 300 runs, not the panel's budget
     try:
         return {r.card: r for r in sr.compare_buys_over_cycle(opening, 0, ["Explorer", "Cutter"], trials=300)}
     finally:
@@ -66,3 +66,30 @@ def test_only_the_player_moving_can_compare_buys(opening) -> None:
         sr.compare_buys_over_cycle(opening, 1)
     with pytest.raises(ValueError, match="turns must be a whole number from 1 to 6"):
         sr.compare_buys_over_cycle(opening, 0, turns=0)
+
+
+def test_the_buy_comparison_samples_within_the_odds_budget(opening) -> None:
+    # issue 8 §2 "Bounded time and memory": the comparison shares odds.BUDGET's sampling time among its rows
+    # (at least 20 runs a row); with no sampling time left every row stops at those 20, not at `trials`
+    old = sr.set_budget(sample_seconds=0.0)
+    try:
+        rows = sr.compare_buys_over_cycle(opening, 0, ["Explorer"], trials=300)
+    finally:
+        sr.set_budget(**old.__dict__)
+    assert [r.turns[1].trade.trials for r in rows] == [20, 20]
+    assert all("20 sampled runs, seed 2026" in r.note for r in rows)
+
+
+def test_turn_one_past_the_exact_budget_is_an_estimate_from_the_same_runs(opening) -> None:
+    # with no exact time at all, turn 1 (25/7 Trade: the 5 of Scout x5, Viper x2) is sampled with turns 2 and 3,
+    # marked estimate, and its interval holds the exact value
+    old = sr.set_budget(exact_seconds=0.0, sample_seconds=60.0)
+    try:
+        rows = sr.compare_buys_over_cycle(opening, 0, ["Explorer"], trials=300, seed=1)
+    finally:
+        sr.set_budget(**old.__dict__)
+    for row in rows:
+        first = row.turns[0]
+        assert not first.exact and isinstance(first.trade, Estimate) and first.trade.trials == 300
+        assert first.trade.low <= Fraction(25, 7) <= first.trade.high
+        assert "turns 1 to 3: 300 sampled runs, seed 1" in row.note and "estimate" in row.note

@@ -9,8 +9,9 @@ Three views share one :class:`OddsContext` (who is asking, a clock per redraw):
   module's explanation, and the same question the other way round;
 * **Buy comparison** — for every card the player moving can afford now: the
   next hand if it were bought (exact), the turn it first reaches the hand
-  (exact) and the Trade and Combat of each of the next 3 turns (turn 1 exact,
-  later turns sampled with an interval), so two buys can be told apart.
+  (exact) and the Trade and Combat of each of the next 3 turns (turn 1 exact
+  within the odds' time budget, else sampled with the later turns; later turns
+  sampled with an interval), so two buys can be told apart.
 
 The asking player is the seat chosen in "view as" (or, for the table view, the
 player moving). What they cannot know stays hidden: seen from another seat, an
@@ -47,7 +48,7 @@ from widgets.star_realms.buy_figures import arrival_text, buy_figure, turn_text
 TRADE_COLOUR, COMBAT_COLOUR = "#D08C2E", "#8E6C9E"
 LETHAL_BUDGET_S = 1.5  # past this many seconds of one redraw, the lethal check waits for a click
 BUY_BUDGET_S = 3.0     # past this, the remaining buy rows wait for a click
-CYCLE_SECONDS = 0.1    # sampling of turns 2 and 3 per buy row (at least 20 runs)
+CYCLE_SECONDS = 0.1    # most sampling of turns 2 and 3 per buy row (at least 20 runs; odds.BUDGET caps it too)
 NOTE = "font-size:12px;color:#5b6472"
 
 
@@ -341,6 +342,8 @@ class BuyView(_View):
             f'{td}{esc(" / ".join(turn_text(m.combat) for m in c.turns))}</td>'
             f'<td style="{NOTE};padding:2px 0">{esc(r.note)}</td></tr>' for r, c in zip(rows, cycle))
         sampled = [m.trade for c in cycle for m in c.turns if not m.exact]
+        first = ("exact" if all(c.turns[0].exact for c in cycle) else
+                 "an estimate on this deck, sampled with turns 2 and 3: too large to enumerate in the time budget")
         runs = (f"{min(e.trials for e in sampled)} to {max(e.trials for e in sampled)} sampled runs, seed "
                 f"{sampled[0].seed}" if sampled else "exact")
         self.table.value = (
@@ -354,7 +357,7 @@ class BuyView(_View):
             "<th align=left style='padding:2px 8px'>Combat, turns 1 / 2 / 3</th>"
             "<th align=left>how it reaches the next hand</th></tr>"
             f"{body}</table></div>"
-            f'<div style="{NOTE}">Turn 1 is the next hand (exact). Turns 2 and 3: {esc(runs)} per row, the same '
+            f'<div style="{NOTE}">Turn 1 is the next hand ({esc(first)}). Turns 2 and 3: {esc(runs)} per row, the same '
             "seed for every row (± the 95% interval); nothing else bought, every card played. First in hand: exact "
             "over the draw / discard / reshuffle cycle, 5 cards a turn (draw abilities ignored).</div>")
 

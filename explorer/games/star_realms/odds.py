@@ -67,6 +67,8 @@ class Budget:
     memoised turn states, which bounds memory) and the question is answered by
     seeded sampling of whole turns for up to ``sample_seconds`` (at least
     ``min_trials``, at most ``trials`` turns per question), marked ``exact=False``.
+    A question made of several (the lethal check: with and without scraps; the
+    buy comparison: a row per card) shares one budget among its parts.
     """
 
     exact_seconds: float = 0.45
@@ -193,28 +195,76 @@ def _next_hand(branches: tuple) -> Dist:
 # --------------------------------------------------------------------------- 2. trade and combat
 @lru_cache(maxsize=512)
 def _hand_odds(game: Any, branches: tuple, scraps: bool = False, share: float = 1.0) -> HandOdds:
+    found = exact_odds(game, branches, scraps, share)
+    if found is not None:
+        return found
+    return estimated_odds(game, branches, scraps, share)
+
+
+def estimated_odds(game: Any, branches: tuple, scraps: bool = False, share: float = 1.0) -> HandOdds:
+    """The seeded estimate of the starts ``branches`` (``share`` of :data:`BUDGET`'s sampling time), for a
+    question :func:`exact_odds` could not answer in its budget (the notes say why)."""
+    why = _FAILED.get((game, branches, scraps), (0.0, "not enumerated"))[1]
+    return _sampled(game, lambda rng: sample_start(branches, rng), _notes(branches, scraps) +
+                    [f"too large to enumerate in the budget ({why})"], scraps, share)
+
+
+def _notes(branches: tuple, scraps: bool) -> list[str]:
     notes = [POLICY_NOTE if not scraps else POLICY_NOTE.replace(SCRAPS_DECLINED, SCRAPS_USED), ASSUMES]
     if any(key[0] == "draw" for _, key, _ in branches) and len(branches) > 1:
         notes.append(f"the rest of this turn can end {len(branches)} ways (cards drawn by the hand still held)")
-    budget = BUDGET
-    deadline = time.perf_counter() + budget.exact_seconds * share
+    return notes
+
+
+_EXACT: dict[tuple, HandOdds] = {}
+"""Exact answers by ``(game, branches, scraps)``, whatever share of the budget found them (bounded, oldest out)."""
+_FAILED: dict[tuple, tuple[float, str]] = {}
+"""The largest share of the budget each key ran out of, and why: a smaller or equal share is not tried again."""
+_KEPT = 512
+
+
+def exact_odds(game: Any, branches: tuple, scraps: bool = False, share: float = 1.0,
+               spent: float = 0.0) -> HandOdds | None:
+    """The exact :class:`HandOdds` of the starts ``branches`` (:func:`~.odds_position.start_branches`), or
+    ``None`` when the engine runs past ``share`` of :data:`BUDGET`'s ``exact_seconds`` or its turn states.
+
+    ``spent``: seconds the question already took (playing out the rest of this turn), taken from that
+    share. An exact answer is kept whatever share found it; a failure is remembered with its share, so a
+    caller with no more time (the buy comparison's rows, a panel redraw) does not pay for it again.
+    """
+    key = (game, branches, scraps)
+    found = _EXACT.get(key)
+    if found is not None:
+        return found
+    failed = _FAILED.get(key)
+    if failed is not None and failed[0] >= share:
+        return None
+    notes = _notes(branches, scraps)
+    deadline = time.perf_counter() + BUDGET.exact_seconds * share - spent
     e = engine(game, scraps)
     try:
         trade: dict[Outcome, Fraction] = {}
         combat: dict[Outcome, Fraction] = {}
-        for weight, key, bases in branches:
-            by_trade, by_combat = _exact(e, key, bases, deadline)
+        for weight, k, bases in branches:
+            by_trade, by_combat = _exact(e, k, bases, deadline)
             for target, got in ((trade, by_trade), (combat, by_combat)):
                 for o, p in got.items():
                     target[o] = target.get(o, 0) + weight * p
     except TooLarge as err:
         e.clear()
-        return _sampled(game, lambda rng: sample_start(branches, rng), notes +
-                        [f"too large to enumerate in the budget ({err})"], scraps, share)
+        _keep(_FAILED, key, (share, str(err)))
+        return None
     by_trade, by_combat = weighted_dist(trade), weighted_dist(combat)
-    return HandOdds(trade=by_trade.map(lambda o: o[0]), combat=by_combat.map(lambda o: o[1]),
-                    joint=by_combat.map(lambda o: (o[0], o[1])), exact=True, notes=tuple(notes),
-                    plays=by_combat)
+    found = HandOdds(trade=by_trade.map(lambda o: o[0]), combat=by_combat.map(lambda o: o[1]),
+                     joint=by_combat.map(lambda o: (o[0], o[1])), exact=True, notes=tuple(notes), plays=by_combat)
+    _keep(_EXACT, key, found)
+    return found
+
+
+def _keep(memo: dict, key: tuple, value: Any) -> None:
+    if len(memo) >= _KEPT:
+        del memo[next(iter(memo))]
+    memo[key] = value
 
 
 def _exact(e: Engine, key: tuple, bases: tuple[str, ...], deadline: float) -> tuple[dict, dict]:
@@ -298,10 +348,14 @@ def answer(state: Any, player: int, extra: Multiset = Multiset(), top: tuple = (
     :data:`BUDGET`. ``seen``: asked by another seat, who does not see the hand
     (a :class:`~.odds_knowledge.Seen`; ``None``: the player's own knowledge).
     """
+    began = time.perf_counter()
     try:
         branches = start_branches(state, player, extra, top, seen)
     except TooLarge as err:
         return _sampled_rest(state, player, extra, top, scraps, str(err), share)
+    spent = time.perf_counter() - began
+    if spent > 0.01:  # the rest of this turn was played out now: its time counts against the exact budget
+        exact_odds(state.game, branches, scraps, share, spent)
     return _hand_odds(state.game, branches, scraps, share)
 
 
@@ -355,14 +409,17 @@ def trade_and_combat(state: Any, player: int, *, viewer: int | None = None, know
 
 def cache_clear() -> None:
     """Forget every cached answer (the benchmark times cold questions after this)."""
-    from explorer.games.star_realms import odds_cycle, odds_hand, odds_position
+    from explorer.games.star_realms import odds_buys, odds_cycle, odds_hand, odds_position
 
     _fast_starts.cache_clear()
     _next_hand.cache_clear()
     _hand_odds.cache_clear()
+    _EXACT.clear()
+    _FAILED.clear()
     odds_cycle.survival.cache_clear()
     odds_position.clear()
     _sampled_rest.cache_clear()
+    odds_buys.clear()
     odds_hand.model.cache_clear()
     odds_hand.engine.cache_clear()
 
@@ -384,5 +441,5 @@ def __getattr__(name: str) -> Any:
     return getattr(import_module(f"explorer.games.star_realms.{module}"), name)
 
 
-__all__ = ["BUDGET", "Budget", "HandOdds", "answer", "cache_clear", "next_hand", "set_budget", "trade_and_combat",
-           "weighted_dist", *sorted(_HOME)]
+__all__ = ["BUDGET", "Budget", "HandOdds", "answer", "cache_clear", "estimated_odds", "exact_odds", "next_hand",
+           "set_budget", "trade_and_combat", "weighted_dist", *sorted(_HOME)]

@@ -21,10 +21,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
+from time import perf_counter
 from typing import Any
 
 from explorer.core import Deck, Multiset
-from explorer.games.star_realms.odds import BUDGET, HandOdds, answer
+from explorer.games.star_realms import odds as sr_odds
+from explorer.games.star_realms.odds import HandOdds, answer, exact_odds
 from explorer.games.star_realms.odds_cycle import TurnsUntil, survival_of
 from explorer.games.star_realms.odds_hand import Outcome, model, sample_card, sample_turn, start
 from explorer.games.star_realms.odds_model import Model, Turn
@@ -177,12 +180,12 @@ def _sample_turns(game: Any, first: Any, turns: int, trials: int, seed: int,
     return runs
 
 
-def _first(state: Any, player: int, extra: Multiset, top: tuple) -> Any:
-    """A sampler of the next turn's start: from the exact ways this turn ends, or sampling the rest of the turn."""
-    try:
-        branches = start_branches(state, player, extra, top)
+def _first(state: Any, player: int, branches: tuple | None, extra: Multiset, top: tuple) -> Any:
+    """A sampler of the next turn's start: from the exact ways this turn ends (``branches``), or, when they are
+    too large (``None``), sampling the rest of the turn."""
+    if branches is not None:
         return lambda rng: sample_start(branches, rng)
-    except TooLarge:
+    else:
         m, t = rest_model(state.game), rest_turn(state, player)
 
         def first(rng: Any) -> tuple:
@@ -214,9 +217,16 @@ def compare_buys_over_cycle(state: Any, player: int, cards: Any = None, *, turns
     abilities ignored, as in :func:`~.odds_cycle.p_card_within`). Turn 1's means
     are exact (:func:`compare_buys`); turns 2..``turns`` are sampled: ``trials``
     seeded runs per row, the same seed (:data:`~.odds.BUDGET`'s unless given) for
-    every row, each with its 95% interval (``seconds``: a row stops sampling past
-    it, after at least 20 runs; its notes say how many). Assumes nothing else is bought and no
+    every row, each with its 95% interval. Assumes nothing else is bought and no
     base is destroyed; the policy is the odds' (every card played).
+
+    **Budget** (:data:`~.odds.BUDGET`, as every odds question): the exact parts
+    share its ``exact_seconds`` (half to the baseline, half among the cards); a
+    turn 1 that does not fit is sampled with the later turns and marked an
+    estimate (``TurnMeans.exact`` False, the note says so). Sampling stops after
+    ``seconds`` per row or the row's share of ``sample_seconds``, whichever is
+    first, after at least 20 runs (the note says how many). Rows are kept, so
+    asking for one card after another pays for the baseline once.
 
     >>> import explorer
     >>> s = explorer.load_game("star_realms").initial_state()
@@ -232,7 +242,8 @@ def compare_buys_over_cycle(state: Any, player: int, cards: Any = None, *, turns
         raise ValueError(f"turns must be a whole number from 1 to 6, got {turns!r}")
     if not isinstance(trials, int) or not 2 <= trials <= 100_000:
         raise ValueError(f"trials must be a whole number from 2 to 100000, got {trials!r}")
-    seed = BUDGET.seed if seed is None else seed
+    budget = sr_odds.BUDGET  # read at call time: set_budget replaces it
+    seed = budget.seed if seed is None else seed
     p = state.players[player]
     names = buyable(state, player) if cards is None else tuple(cards)
     options: list[tuple[str, int, bool]] = [("(no buy)", 0, False)]
@@ -240,26 +251,51 @@ def compare_buys_over_cycle(state: Any, player: int, cards: Any = None, *, turns
         options.append((name, state.card(name).cost, False))
         if p.next_ship_to_top and state.card(name).is_ship:
             options.append((name, state.card(name).cost, True))
-    rows = []
-    for name, cost, to_top in options:
-        bought = name != "(no buy)"
-        extra, top = (Multiset([name]), ()) if bought and not to_top else (Multiset(), (name,) if to_top else ())
-        first: HandOdds = answer(state, player, extra=extra, top=top)
-        runs = _sample_turns(state.game, _first(state, player, extra, top), turns, trials, seed, seconds)
-        means = []
-        for t in range(turns):
-            if t == 0 and first.exact:
-                means.append(TurnMeans(1, first.trade.mean(), first.combat.mean()))
-            else:
-                means.append(TurnMeans(t + 1, mean_estimate([r[0][t] for r in runs], seed),
-                                       mean_estimate([r[1][t] for r in runs], seed)))
-        try:
-            arrives = _arrival(state, player, to_top, horizon) if bought else None
-        except TooLarge:  # the rest of this turn is too large to play out exactly: said in the note
-            arrives = None
-        where = "on top of the deck" if to_top else "to the discard pile"
-        late = "" if arrives is not None or not bought else "; the rest of this turn is too large to say exactly when it arrives"
-        note = (f"{where}; turns 2 to {turns}: {len(runs)} sampled runs, seed {seed}; nothing else bought{late}"
-                if bought else f"as things stand; turns 2 to {turns}: {len(runs)} sampled runs, seed {seed}")
-        rows.append(BuyCycle(name, cost, to_top, arrives, tuple(means), note))
-    return tuple(rows)
+    # One budget for the whole comparison (odds.BUDGET): half the exact time to the baseline, the other half
+    # shared by the cards (they reuse the baseline's starts that never reach the discard pile); the sampling
+    # time shared by every row. A row is kept, so asking for one card after another pays the baseline once.
+    bought = len(options) - 1
+    per_row = budget.sample_seconds / len(options)
+    seconds = per_row if seconds is None else min(seconds, per_row)
+    return tuple(_row(state, player, name, cost, to_top, turns, trials, seed, horizon, seconds,
+                      0.5 if name == "(no buy)" else 0.5 / bought) for name, cost, to_top in options)
+
+
+@lru_cache(maxsize=256)
+def _row(state: Any, player: int, name: str, cost: int, to_top: bool, turns: int, trials: int, seed: int,
+         horizon: int, seconds: float, share: float) -> BuyCycle:
+    """One row of :func:`compare_buys_over_cycle`; turn 1 exact within ``share`` of the exact budget, else sampled
+    with the later turns."""
+    bought = name != "(no buy)"
+    extra, top = (Multiset([name]), ()) if bought and not to_top else (Multiset(), (name,) if to_top else ())
+    began = perf_counter()
+    try:
+        branches = start_branches(state, player, extra, top)
+    except TooLarge:
+        branches = None
+    spent = perf_counter() - began  # playing out the rest of this turn counts against the exact budget
+    first = exact_odds(state.game, branches, share=share, spent=spent) if branches is not None else None
+    runs = _sample_turns(state.game, _first(state, player, branches, extra, top), turns, trials, seed, seconds)
+    means = []
+    for t in range(turns):
+        if t == 0 and first is not None:
+            means.append(TurnMeans(1, first.trade.mean(), first.combat.mean()))
+        else:
+            means.append(TurnMeans(t + 1, mean_estimate([r[0][t] for r in runs], seed),
+                                   mean_estimate([r[1][t] for r in runs], seed)))
+    arrives = None
+    if bought and branches is not None:  # else the rest of this turn is too large: said in the note
+        arrives = _arrival(state, player, to_top, horizon)
+    where = "on top of the deck" if to_top else "to the discard pile"
+    sampled = f"turns {'1' if first is None else '2'} to {turns}: {len(runs)} sampled runs, seed {seed}"
+    if first is None:
+        sampled += " (turn 1 too large to enumerate in the time budget: estimate)"
+    late = ("" if arrives is not None or not bought else
+            "; the rest of this turn is too large to say exactly when it arrives")
+    note = (f"{where}; {sampled}; nothing else bought{late}" if bought else f"as things stand; {sampled}")
+    return BuyCycle(name, cost, to_top, arrives, tuple(means), note)
+
+
+def clear() -> None:
+    """Forget the kept rows (:func:`explorer.games.star_realms.odds.cache_clear`)."""
+    _row.cache_clear()

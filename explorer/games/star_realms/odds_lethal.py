@@ -19,13 +19,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from time import perf_counter
 from typing import Any
 
 from explorer.core import Multiset
 from explorer.games.star_realms.formats import protectors
-from explorer.games.star_realms.odds import ASSUMES, answer
+from explorer.games.star_realms import odds as sr_odds
+from explorer.games.star_realms.odds import ASSUMES, HandOdds, answer, estimated_odds, exact_odds
 from explorer.games.star_realms.odds_knowledge import forced_discards, seen_by
-from explorer.games.star_realms.odds_position import check_position
+from explorer.games.star_realms.odds_model import TooLarge
+from explorer.games.star_realms.odds_position import check_position, start_branches
 from explorer.odds import Dist
 
 __all__ = ["LethalOdds", "lethal"]
@@ -49,6 +52,37 @@ class LethalOdds:
     without_scraps: Fraction = Fraction(0)
 
 
+def _scrappable(state: Any, player: int) -> bool:
+    """True when a card ``player`` owns has a scrap ability that adds Combat or destroys a base."""
+    p = state.players[player]
+    names = p.all_cards().kinds()
+    return any(e.kind in ("combat", "destroy_base") for name in names for e in state.card(name).scrap)
+
+
+def _both(state: Any, attacker: int, seen: Any) -> tuple[HandOdds, HandOdds]:
+    """The attacker's next turn declining scraps and scrapping for Combat, within one :data:`~.odds.BUDGET`.
+
+    Two questions in one: the first may take half the exact time, the second what is left. When no card
+    the attacker owns can be scrapped for Combat the two are the same question, asked once with all of it.
+    """
+    began = perf_counter()
+    try:
+        branches = start_branches(state, attacker, seen=seen)
+    except TooLarge:  # the rest of this turn is too large: both sampled, half the budget each
+        return (answer(state, attacker, share=0.5, seen=seen),
+                answer(state, attacker, scraps=True, share=0.5, seen=seen))
+    game = state.game
+    spent = perf_counter() - began  # playing out the rest of this turn counts against the exact budget
+    if not _scrappable(state, attacker):
+        found = exact_odds(game, branches, False, 1.0, spent) or estimated_odds(game, branches, False, 1.0)
+        return found, found
+    plain = exact_odds(game, branches, False, 0.5, spent)
+    left = max(0.05, 1.0 - (perf_counter() - began) / max(sr_odds.BUDGET.exact_seconds, 1e-9))
+    scrapped = exact_odds(game, branches, True, round(left, 2)) if plain is not None else None
+    return (plain or estimated_odds(game, branches, False, 0.5),
+            scrapped or estimated_odds(game, branches, True, 0.5))
+
+
 def _chance(plays: Dist, need: Any) -> Fraction:
     return sum((p for (_, combat, destroys), p in plays.pmf().items() if combat >= need(destroys)), Fraction(0))
 
@@ -70,6 +104,9 @@ def lethal(state: Any, attacker: int, defender: int, n: int | None = None, *, vi
     Authority and bases stay as they are until then. ``viewer``: the seat asking
     (``None``: the attacker's own knowledge); ``known``: the cards of the
     attacker's hand that seat knows (:func:`~.odds_knowledge.known_in_hand`).
+    Both questions (with and without scraps) share one :data:`~.odds.BUDGET`
+    (asked once when no card the attacker owns can be scrapped for Combat);
+    past it the answer is a seeded estimate, ``exact=False``.
 
     >>> import explorer
     >>> s = explorer.load_game("star_realms").initial_state()
@@ -85,8 +122,7 @@ def lethal(state: Any, attacker: int, defender: int, n: int | None = None, *, vi
                              for r in state.players[q].bases if state.card(r.name).is_outpost),
                             key=lambda x: -x[1]))
     seen = seen_by(state, attacker, viewer, known)
-    plain = answer(state, attacker, share=0.5, seen=seen)  # two questions in one: half the budget each
-    odds = answer(state, attacker, scraps=True, share=0.5, seen=seen)
+    plain, odds = _both(state, attacker, seen)
     walls = [d for _, d in outposts]
     if n is None:
         need = lambda destroys: authority + sum(walls[destroys:])  # noqa: E731

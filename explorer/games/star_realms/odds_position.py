@@ -82,6 +82,7 @@ class RestOfTurn(Model):
         super().__init__(game, "combat", budget)
         self.ends: dict[Turn, dict[End, Fraction]] = {}
         self.deadline = float("inf")
+        self.calls = 0  # the clock is read every 32 calls (memo size alone grows too late on deep draws)
 
     def leaf(self, t: Turn) -> End:
         names = Multiset(label.split(">")[0] for label in t.inplay)
@@ -119,9 +120,10 @@ class RestOfTurn(Model):
         found = self.ends.get(t)
         if found is not None:
             return found
-        if len(self.ends) > self.budget or (not len(self.ends) & 63 and perf_counter() > self.deadline):
+        self.calls += 1
+        if len(self.ends) > self.budget or (not self.calls & 31 and perf_counter() > self.deadline):
             raise TooLarge(f"the rest of this turn passes more than {self.budget:,} turn states or runs out of time")
-        t = self.play_simple(t)
+        key, t = t, self.play_simple(t)  # kept under the state asked for: the next ask finds it before playing
         if t.pending:
             deck, discard = t.deck, t.discard
             if not deck:
@@ -140,7 +142,7 @@ class RestOfTurn(Model):
                 out = self.end(options[0])
             else:
                 out = {self.leaf(t): Fraction(1)}
-        self.ends[t] = out
+        self.ends[key] = out
         return out
 
 
@@ -164,15 +166,27 @@ def rest_turn(state: Any, player: int) -> Turn | None:
                 pending=0, deck=p.deck, discard=p.discard, blob=p.played, ships=0)
 
 
-@lru_cache(maxsize=256)
 def _rest(state: Any, player: int) -> tuple[tuple[Fraction, Deck, Multiset, tuple[str, ...]], ...]:
+    found = _rest_or_why(state, player)
+    if isinstance(found, str):
+        raise TooLarge(found)
+    return found
+
+
+@lru_cache(maxsize=256)
+def _rest_or_why(state: Any, player: int) -> tuple[tuple[Fraction, Deck, Multiset, tuple[str, ...]], ...] | str:
+    """The ends of the turn, or why they are too large: a failure is remembered too, so every question
+    asked of the same position (the buy comparison asks several) pays the budget once, not once each."""
     t = rest_turn(state, player)
     if t is None:
         return (_unplayed(state, player),)
     m = rest_model(state.game)
     m.deadline = perf_counter() + REST_SECONDS
+    m.calls = 0
     try:
         ends = m.end(t)
+    except TooLarge as err:
+        return str(err)
     finally:
         m.ends.clear()
     return tuple((w, deck, pile, bases) for (deck, pile, bases), w in ends.items())
@@ -207,7 +221,7 @@ def rest_model(game: Any) -> RestOfTurn:
 
 def clear() -> None:
     """Forget the cached ends of turns (:func:`explorer.games.star_realms.odds.cache_clear`)."""
-    _rest.cache_clear()
+    _rest_or_why.cache_clear()
     rest_model.cache_clear()
 
 
