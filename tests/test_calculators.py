@@ -315,7 +315,18 @@ def test_a_clamped_count_in_the_bag_says_so_in_the_status_line() -> None:
     assert calc.status.message.startswith("Row 1 ('Scout') count: 400 is more than 200, so 200 is used.")
     assert calc.population() == {"Scout": 200, "Viper": 2}
     calc.n.value = 500
-    assert calc.n.value == 100 and calc.status.message.startswith("Draw: 500 is more than 100, so 100 is used.")
+    assert calc.n.value == 100 and "Draw: 500 is more than 100, so 100 is used." in calc.status.message
+
+
+def test_the_clamp_note_stays_while_the_field_holds_the_value_it_was_brought_to() -> None:
+    """The browser may send the field again after the write-back (seen in Chromium): the redraw keeps
+    the explanation; a new value in the field drops it."""
+    calc = DrawCalculator()
+    calc.rows[0].count.value = 400
+    calc.refresh()  # what a second message from the page does
+    assert calc.status.message.startswith("Row 1 ('Scout') count: 400 is more than 200, so 200 is used.")
+    calc.rows[0].count.value = 7
+    assert "more than 200" not in calc.status.message
 
 
 def test_the_preset_note_goes_away_when_the_bag_is_edited() -> None:

@@ -79,6 +79,7 @@ class CalculatorPanel:
         self.stale = False
         self._holding = 0
         self._clamped: list[str] = []
+        self._clamp_notes: dict[int, tuple[int, str]] = {}
 
     # --- display -------------------------------------------------------------
     widget: W.Widget  # set by subclasses
@@ -139,7 +140,14 @@ class CalculatorPanel:
         fixed = max(low, min(high, value))
         if fixed != value:
             bound = f"more than {high}" if value > high else f"less than {low}"
-            self._clamped.append(f"{label}: {value} is {bound}, so {fixed} is used.")
+            self._clamp_notes[id(widget)] = (fixed, f"{label}: {value} is {bound}, so {fixed} is used.")
+        note = self._clamp_notes.get(id(widget))
+        if note is not None and note[0] == fixed:
+            # Said for as long as the field holds the value it was brought to: the browser may send the
+            # field again after the write-back, and that redraw must not drop the explanation.
+            self._clamped.append(note[1])
+        else:
+            self._clamp_notes.pop(id(widget), None)
         if fixed != raw:
             with self._hold():
                 widget.value = fixed
