@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from explorer.core.actions import CHANCE, TERMINAL, Action, Result, normalise_notation
+from explorer.core.chance import outcome_moves
 from explorer.core.serial import encode
 from explorer.errors import IllegalActionError, InvalidActionError, RulesError
 
@@ -161,10 +162,12 @@ class State:
         return cached
 
     def moves(self) -> tuple[Action, ...]:
-        """What can happen next: the legal actions, or the chance outcomes."""
-        if self.is_chance():
-            return tuple(a for a, _ in self.chance_outcomes())
-        return self.legal_actions()
+        """What can happen next: the legal actions, or the chance outcomes (remembered: ``apply`` asks every step)."""
+        cached = self.__dict__.get("_moves_cache")
+        if cached is None:
+            cached = outcome_moves(self.chance_outcomes()) if self.is_chance() else self.legal_actions()
+            object.__setattr__(self, "_moves_cache", cached)
+        return cached
 
     def parse_action(self, text: str) -> Action:
         """The legal action (or chance outcome) whose notation is ``text``.
@@ -211,6 +214,9 @@ class State:
         :class:`~explorer.errors.IllegalActionError` naming the action, the phase
         and the reason.
         """
+        for move in self.moves():  # one of this state's own listed moves is legal by construction
+            if move is action:
+                return self._apply(move)
         if isinstance(action, str):
             action = self.parse_action(action)
         elif not isinstance(action, Action):

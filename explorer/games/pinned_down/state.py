@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 EMPTY: Multiset = Multiset()
 
-_CACHED = ("_legal_cache", "_chance_cache", "_alive", "_current")
 """Values a position remembers about itself; a changed copy forgets them."""
 
 STAGES = {
@@ -141,9 +140,8 @@ class PinnedDownState(State):
     def replace(self, **changes: Any) -> "PinnedDownState":
         """A copy with some fields changed: ``dataclasses.replace`` without re-running ``__init__`` (hot path)."""
         new = object.__new__(type(self))
-        values = self.__dict__.copy()
-        for key in _CACHED:
-            values.pop(key, None)
+        # remembered derived values (names starting with "_", the base class's included) are never copied
+        values = {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
         values.update(changes)
         object.__setattr__(new, "__dict__", values)
         return new

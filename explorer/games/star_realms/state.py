@@ -20,7 +20,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
-from explorer.core.chance import outcome_moves
 from explorer.errors import RulesError
 
 from explorer.games.star_realms.formats import Format, make_format, winners
@@ -217,26 +216,6 @@ class StarRealmsState(State):
     def is_terminal(self) -> bool:
         known = self.__dict__.get("_player_cache")
         return (self.current_player if known is None else known) == TERMINAL
-
-    def moves(self) -> tuple[Action, ...]:
-        """What can happen next (the base surface's answer, remembered: ``apply`` asks it every step)."""
-        cached = self.__dict__.get("_moves_cache")
-        if cached is None:
-            cached = outcome_moves(self.chance_outcomes()) if self.is_chance() else self.legal_actions()
-            object.__setattr__(self, "_moves_cache", cached)
-        return cached
-
-    def apply(self, action: "Action | str") -> "StarRealmsState":
-        """The base surface's ``apply``; a move taken from this state's own ``moves()`` is legal by construction.
-
-        A policy or a sampler hands back one of the very objects ``moves()`` listed, so that
-        object is applied at once; anything else (text, an equal but new ``Action``, an
-        illegal move) takes the base path with its checks and its errors.
-        """
-        for move in self.moves():
-            if move is action:
-                return self._apply(move)
-        return super().apply(action)  # type: ignore[return-value]
 
     def _legal_actions(self) -> tuple[Action, ...]:
         from explorer.games.star_realms.turn import legal_actions
