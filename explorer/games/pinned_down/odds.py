@@ -34,8 +34,8 @@ from typing import TYPE_CHECKING
 
 from explorer.core import Multiset
 from explorer.games.pinned_down import effects as fx
-from explorer.games.pinned_down.odds_walk import (
-    DECK_OUT, LOUD, QUIET, Reveal, build_model, full_walk, group_counts, quick_walk, quiet_before)
+from explorer.games.pinned_down.odds_quick_walk import quick_walk, quiet_before
+from explorer.games.pinned_down.odds_walk import DECK_OUT, LOUD, QUIET, Reveal, build_model, full_walk, group_counts
 from explorer.odds import Dist
 
 if TYPE_CHECKING:

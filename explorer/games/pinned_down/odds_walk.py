@@ -1,25 +1,30 @@
-"""The walks behind the attack-phase odds: every way the reveal can go, counted exactly.
+"""The reveal as the walks see it, and the full walk: every way the reveal can go, counted exactly.
 
-:func:`quick_walk` merges attack cards that behave alike in a reveal (same cost, threat added, effect) and
-walks positions that are only counts, with whole-number weights over one denominator; ship powers come
-back afterwards by the hypergeometric split of each merged group. :func:`full_walk` walks every group
-with the accumulated outcome in the position (used when the deck has a known top). Both follow the seed's
-rule: pay each card's cost, stop at the first card that costs more than the pool.
+:func:`build_model` reads what the reveal needs of the table into a :class:`WalkModel`: the attack cards
+grouped by how they behave in a reveal (enemy ships and the "loud" effects by group, the other effects
+only counted), the threat each effect adds and the battle destinies Collateral Damage draws.
+:func:`full_walk` walks every group with the accumulated outcome in the position (used when the deck has
+a known top, or when asked to); the quicker walk over merged groups is :mod:`.odds_quick_walk`. Both
+follow the seed's rule: pay each card's cost, stop at the first card that costs more than the pool.
+Outcomes are :class:`Reveal` values.
 
->>> quiet_before(1, 2, 1)
-{0: Fraction(2, 3), 1: Fraction(1, 3)}
+>>> import explorer
+>>> s = explorer.load_game("pinned_down").position(threat=0, locations=["Harana"], players=[{"flagship": "TRB Ardor"}])
+>>> model = build_model(s)
+>>> counts, quiet = group_counts(model, s.attack_deck.contents())
+>>> table = full_walk(model, (), counts, quiet, 2, True, False)   # 2 threat in the pool, nothing known on top
+>>> sum(table.values()), sum(p for ((ships, *_), _, _), p in table.items() if ships == 0)
+(Fraction(1, 1), Fraction(17, 35))
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb, gcd
 from typing import TYPE_CHECKING
 
 from explorer.core import Multiset
 from explorer.games.pinned_down import effects as fx
-from explorer.odds import Dist
 
 if TYPE_CHECKING:
     from explorer.games.pinned_down.state import PinnedDownState as S
@@ -83,6 +88,7 @@ DECK_OUT = 1 << 30
 
 
 def build_model(s: "S") -> WalkModel:
+    """What the reveal needs of the table ``s`` (the deck and discard counts are set by the caller)."""
     groups: list[_Group] = []
     index: dict[str, int] = {}
     for n in s.data.names("Dra'tar"):
@@ -105,6 +111,7 @@ def build_model(s: "S") -> WalkModel:
 
 
 def group_counts(model: WalkModel, cards: Multiset) -> tuple[tuple[int, ...], int]:
+    """``cards`` as counts per group of ``model`` and the number of quiet effects among them."""
     out = [0] * len(model.groups)
     quiet = 0
     for c, n in cards.items():
@@ -195,223 +202,3 @@ def full_walk(model: WalkModel, top: tuple[int, ...], counts: tuple[int, ...], q
         depth += 1
         frontier = nxt
     return done
-
-
-def _merged_groups(s: "S", model: WalkModel) -> tuple[list[int], list[tuple[tuple[int, int], ...]]]:
-    """Ship groups that differ only in power merge: which merged group each group goes to, and its members."""
-    keys: list[tuple] = []
-    where: list[int] = []
-    for g in model.groups:
-        key = (g.ship, g.cost, g.first_cost, g.bonus, g.effect)
-        if key not in keys:
-            keys.append(key)
-        where.append(keys.index(key))
-    return where, []
-
-
-def _fast_reveal(model: WalkModel, counts: tuple[int, ...], quiet: int, pool: int, first: bool,
-                 second: tuple[int, ...] | None, second_quiet: int) -> tuple[dict[tuple, int], int]:
-    """The reveal walk over merged groups (same cost, threat added and effect): positions are counts only.
-
-    ``counts`` are the deck's merged groups; ``second`` the groups of the deck rebuilt from the discard pile
-    if the deck runs out (``None``: no reshuffle left this phase). Positions carry both passes (2n counts).
-    A battle destiny (Collateral Damage) takes the next card face down: since the deck is shuffled, what
-    is revealed after it is distributed as if that card were still at the bottom, so a destiny only makes
-    the deck run out one card sooner (``skipped``) and never branches the walk.
-    Returns ((counts left, threat left, depth, quiet left, reshuffled) -> whole-number weight, the one
-    denominator of them all); at a deck-out the cards left are the ones the destinies took.
-    """
-    n = len(model.groups)
-    costs = [(g.cost, g.first_cost, g.bonus, g.ship, g.effect) for g in model.groups] * 2
-    frontier: dict[tuple, int] = {(counts + (0,) * n, quiet, pool, first, 0, False): 1}
-    layers: list[tuple[int, dict[tuple, int]]] = []
-    denominator = 1
-    depth = 0
-    while frontier:
-        nxt: dict[tuple, int] = {}
-        ended: dict[tuple, int] = {}
-        out_now: dict[tuple, int] = {}
-        live = []
-        for (counts, quiet, pool, first, skipped, shuffled), w in frontier.items():
-            size = sum(counts) + quiet
-            if size <= skipped and second is not None and not shuffled and sum(second) + second_quiet:
-                counts, quiet, shuffled, skipped = (0,) * n + second, second_quiet, True, 0
-                size = sum(counts) + quiet
-            if size <= skipped:
-                k = (counts, pool, DECK_OUT, quiet, shuffled)
-                out_now[k] = out_now.get(k, 0) + w
-                continue
-            live.append((counts, quiet, pool, first, skipped, shuffled, w, size))
-        # paths that reshuffled at different moments hold decks of different sizes: one common multiple
-        layer_size = 0
-        for *_, size in live:
-            layer_size = size if not layer_size else layer_size * size // gcd(layer_size, size)
-        for counts, quiet, pool, first, skipped, shuffled, w, size in live:
-            w = w * (layer_size // size)
-            for g in range(2 * n + (1 if quiet else 0)):
-                if g < 2 * n:
-                    c = counts[g]
-                    if not c:
-                        continue
-                    q = w * c
-                    counts2 = counts[:g] + (c - 1,) + counts[g + 1:]
-                    quiet2 = quiet
-                else:
-                    q = w * quiet
-                    counts2, quiet2 = counts, quiet - 1
-                skipped2 = skipped
-                if g == 2 * n:
-                    left, first2 = max(0, pool + model.per_effect), first
-                else:
-                    cost, first_cost, bonus, ship, effect = costs[g]
-                    price = first_cost if first and ship else cost
-                    if price > pool:
-                        k = (counts, pool, depth + 1, quiet, shuffled)  # the card it stopped at: not revealed
-                        ended[k] = ended.get(k, 0) + q
-                        continue
-                    left = max(0, pool - price + bonus)
-                    if ship:
-                        first2 = False
-                    else:
-                        left = max(0, left + model.per_effect)
-                        first2 = first
-                        if effect == "Collateral Damage":
-                            skipped2 = skipped + model.destinies
-                if model.stop_at_zero and left == 0:
-                    k = (counts2, 0, depth + 1, quiet2, shuffled)
-                    ended[k] = ended.get(k, 0) + q
-                    continue
-                key = (counts2, quiet2, left, first2, skipped2, shuffled)
-                nxt[key] = nxt.get(key, 0) + q
-        if out_now:
-            layers.append((denominator, out_now))
-        if layer_size:
-            denominator *= layer_size
-        if ended:
-            layers.append((denominator, ended))
-        depth += 1
-        frontier = nxt
-    done: dict[tuple, int] = {}
-    for den, part in layers:
-        scale = denominator // den
-        for k, w in part.items():
-            done[k] = done.get(k, 0) + w * scale
-    return done, denominator
-
-
-def _power_split(members: tuple[tuple[int, int], ...], r: int) -> dict[tuple[int, int], int]:
-    """(total power, largest power) of ``r`` ships drawn from a merged group's members (power, count), as the
-    number of ways out of C(members, r)."""
-    out: dict[tuple[int, int], int] = {}
-
-    def walk(i: int, left: int, ways: int, total: int, largest: int) -> None:
-        if i == len(members):
-            if left == 0:
-                out[(total, largest)] = out.get((total, largest), 0) + ways
-            return
-        power, n = members[i]
-        for k in range(min(n, left) + 1):
-            walk(i + 1, left - k, ways * comb(n, k), total + k * power, max(largest, power) if k else largest)
-
-    walk(0, r, 1, 0, 0)
-    return out
-
-
-def quick_walk(s: "S", model: WalkModel, counts: tuple[int, ...], quiet: int, pool: int) -> tuple[Dist, Dist]:
-    """The walk over merged groups, with no known top (a destiny drawn by Collateral Damage that is a quiet
-    effect counts as revealed when Ms. McGowan or Agniar react to effects; after a reshuffle, ships drawn as a
-    destiny this phase are not counted back in and quiet effects of the second pass are not counted when
-    nothing reacts to them)."""
-    where, _ = _merged_groups(s, model)
-    m = max(where) + 1
-    reps = [next(model.groups[g] for g in range(len(where)) if where[g] == i) for i in range(m)]
-
-    def merge(groups: tuple[int, ...]) -> tuple[list[int], list[dict[int, int]]]:
-        merged = [0] * m
-        members: list[dict[int, int]] = [dict() for _ in range(m)]
-        for g, c in enumerate(groups):
-            merged[where[g]] += c
-            if model.groups[g].ship and c:
-                members[where[g]][model.groups[g].power] = members[where[g]].get(model.groups[g].power, 0) + c
-        return merged, members
-
-    merged, members = merge(counts)
-    discard, members2 = merge(model.discard)
-    reacts = model.per_effect != 0  # Ms. McGowan or Agniar: quiet effects move the pool, so they are walked too
-    second = None
-    if s.reveal_reshuffles < 1:
-        second = tuple(d + (0 if reps[i].ship else merged[i]) for i, d in enumerate(discard))
-    second_quiet = (model.quiet_discard + quiet) if reacts else 0
-    merged_model = WalkModel(tuple(reps), {}, model.per_effect, model.destinies, model.stop_at_zero)
-    table, denominator = _fast_reveal(merged_model, tuple(merged), quiet if reacts else 0, pool,
-                                      not s.first_enemy_seen, second, second_quiet)
-    big_k = sum(merged)
-    both = merged + list(second or (0,) * m)
-    agg: dict[tuple, int] = {}
-    depths: dict[int, int] = {}
-    for (left_counts, left, depth, quiet_left, shuffled), w in table.items():
-        start = both if shuffled else merged + [0] * m
-        drawn = tuple(a - b for a, b in zip(start, left_counts))
-        if reacts:
-            depth = -1 - ((quiet - quiet_left) if not shuffled else quiet + (second_quiet - quiet_left))
-        effects = tuple(e for e in LOUD if any(drawn[i] for i in range(2 * m) if reps[i % m].effect == e))
-        ship_drawn = tuple(r if reps[i % m].ship else 0 for i, r in enumerate(drawn))
-        k = (ship_drawn, effects, left)
-        agg[k] = agg.get(k, 0) + w
-        depths[depth] = depths.get(depth, 0) + w
-    # every split of r ships of a merged group counts ways out of C(n, r); scale all to one whole number
-    all_members = members + members2
-    sizes = [sum(x.values()) for x in all_members]
-    scale = 1
-    for i in range(2 * m):
-        if reps[i % m].ship:
-            scale *= _lcm_of_combs(sizes[i])
-    splits: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
-    out: dict[Reveal, int] = {}
-    for (ship_drawn, effects, left), w in agg.items():
-        power: dict[tuple[int, int], int] = {(0, 0): w * scale}
-        for i, r in enumerate(ship_drawn):
-            if not r:
-                continue
-            split = splits.get((i, r))
-            if split is None:
-                split = splits[(i, r)] = _power_split(tuple(sorted(all_members[i].items())), r)
-            whole = comb(sizes[i], r)
-            combined: dict[tuple[int, int], int] = {}
-            for (t1, l1), p1 in power.items():
-                for (t2, l2), p2 in split.items():
-                    k2 = (t1 + t2, max(l1, l2))
-                    combined[k2] = combined.get(k2, 0) + p1 * p2 // whole
-            power = combined
-        n_ships = sum(ship_drawn)
-        for (total, largest), q in power.items():
-            key = Reveal(n_ships, total, largest, effects, left)
-            out[key] = out.get(key, 0) + q
-    quiet_dist: dict[int, Fraction] = {}
-    for depth, w in depths.items():
-        p = Fraction(w, denominator)
-        spread = {-1 - depth: Fraction(1)} if depth < 0 else (
-            quiet_before(depth, big_k, quiet) if quiet else {0: Fraction(1)})
-        for nq, r_ in spread.items():
-            quiet_dist[nq] = quiet_dist.get(nq, 0) + p * r_
-    return Dist(out), Dist.from_fractions(quiet_dist)
-
-
-def _lcm_of_combs(n: int) -> int:
-    out = 1
-    for r in range(n + 1):
-        c = comb(n, r)
-        out = out * c // gcd(out, c)
-    return out
-
-
-def quiet_before(j: int, k: int, q: int) -> dict[int, Fraction]:
-    """How many of ``q`` quiet cards lie before the ``j``-th of ``k`` other cards in a shuffled deck
-    (negative hypergeometric); ``j == 0`` means nothing was drawn."""
-    if j == 0:
-        return {0: Fraction(1)}
-    if j >= k + 1:
-        return {q: Fraction(1)}
-    whole = comb(q + k, q)
-    return {m: Fraction(comb(m + j - 1, m) * comb(q - m + k - j, q - m), whole) for m in range(q + 1)
-            if comb(m + j - 1, m) * comb(q - m + k - j, q - m)}

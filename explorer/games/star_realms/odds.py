@@ -20,7 +20,10 @@ reshuffling the discard pile when it runs out (the play policy is described in
 :mod:`explorer.games.star_realms.odds_hand`). The position must have no effect
 waiting to resolve (``state.queue`` empty).
 
-The other questions live in their own modules and are re-exported here: a
+This module asks the questions, holds their budget and keeps their answers; the
+exact walk over the starts of the next turn is :mod:`.odds_exact`, the turn
+model :mod:`.odds_hand`, the estimate past the budget seeded sampling
+(:mod:`.odds_sampled`). The other questions live in their own modules and are re-exported here: a
 card's arrival (:mod:`.odds_cycle`), lethal (:mod:`.odds_lethal`), the buy
 comparison (:mod:`.odds_buys`), what a seat knows of another's hand and the
 discards it may be forced to make (:mod:`.odds_knowledge`).
@@ -36,21 +39,21 @@ discards it may be forced to make (:mod:`.odds_knowledge`).
 from __future__ import annotations
 
 import time
-from importlib import import_module
-from time import perf_counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
-from math import gcd, lcm
+from importlib import import_module
 from typing import Any
 
 from explorer.core import Deck, Multiset
-from explorer.games.star_realms.odds_hand import Engine, Outcome, TooLarge, engine, merge_pairs, model, pairs_minus, start
-from explorer.games.star_realms.odds_hand import sample_turn
-from explorer.games.star_realms.odds_tuples import combine_values
-from explorer.games.star_realms.odds_position import HAND, check_position, rest_model, rest_turn, start_branches
+from explorer.games.star_realms import odds_cycle, odds_exact, odds_hand, odds_position
+from explorer.games.star_realms.odds_cycle import TurnsUntil, expected_turns_until, p_card_within
+from explorer.games.star_realms.odds_exact import deal_starts, exact_outcomes, weighted_dist
+from explorer.games.star_realms.odds_hand import Outcome, TooLarge, engine, model, sample_turn, start
+from explorer.games.star_realms.odds_knowledge import ForcedDiscards, Seen, forced_discards, known_in_hand, seen_by
+from explorer.games.star_realms.odds_position import check_position, rest_model, rest_turn, start_branches
 from explorer.games.star_realms.odds_sampled import mean_estimate, sample_deal, sample_start
-from explorer.odds import Dist, Estimate, draw
+from explorer.odds import Dist, Estimate
 
 SCRAPS_DECLINED = "scrap abilities are not used"
 SCRAPS_USED = "scrap abilities that add Combat or destroy a base are used once everything else is played"
@@ -119,48 +122,6 @@ class HandOdds:
     estimate: Estimate | None = None
 
 
-# --------------------------------------------------------------------------- positions
-Start = tuple[tuple, tuple, tuple, int]  # hand pairs, deck as (top, middle pairs, bottom), discard pairs, ways
-
-
-@lru_cache(maxsize=512)
-def _fast_starts(key: tuple) -> tuple[tuple[Start, ...], int]:
-    """The starts of the next turn ``(hand, deck, discard, ways)`` on plain tuples, and the total of the ways."""
-    if key[0] == "known":
-        _, hand, deck, discard = key
-        return ((hand.items(), (deck.top, deck.middle.items(), deck.bottom), discard.items(), 1),), 1
-    if key[0] == "hidden":  # seen by another seat: the known cards, the rest from the deck's unknown middle
-        _, known, deck, pile, unseen = key
-        drawn = draw(deck.middle, unseen)
-        middle = deck.middle.items()
-        return tuple((merge_pairs(known.items(), m.items()), (deck.top, pairs_minus(middle, m.items()), deck.bottom),
-                      pile.items(), w) for m, w in zip(drawn.outcomes, drawn.weights)), drawn.total
-    _, deck, pile = key
-    if len(deck) >= HAND:
-        from_top = deck.top[:HAND]
-        from_middle = min(HAND - len(from_top), len(deck.middle))
-        from_bottom = deck.bottom[: HAND - len(from_top) - from_middle]
-        known = (Multiset(from_top) + Multiset(from_bottom)).items()
-        top, bottom = deck.top[len(from_top):], deck.bottom[len(from_bottom):]
-        middle, discard = deck.middle.items(), pile.items()
-        drawn = draw(deck.middle, from_middle)
-        return tuple((merge_pairs(known, m.items()), (top, pairs_minus(middle, m.items()), bottom), discard, w)
-                     for m, w in zip(drawn.outcomes, drawn.weights)), drawn.total
-    known = deck.contents().items()
-    drawn = draw(pile, min(HAND - len(deck), len(pile)))
-    pairs = pile.items()
-    return tuple((merge_pairs(known, m.items()), ((), pairs_minus(pairs, m.items()), ()), (), w)
-                 for m, w in zip(drawn.outcomes, drawn.weights)), drawn.total
-
-
-def weighted_dist(probs: dict[Any, Fraction]) -> Dist:
-    """A :class:`Dist` from exact probabilities (scaled to whole-number weights)."""
-    common = lcm(*[Fraction(p).denominator for p in probs.values()]) if probs else 1
-    weights = {o: int(p * common) for o, p in probs.items() if p}
-    g = gcd(*weights.values())
-    return Dist({o: w // g for o, w in weights.items()})
-
-
 # --------------------------------------------------------------------------- 1. next hand
 def next_hand(state: Any, player: int) -> Dist:
     """The exact distribution of ``player``'s next hand, as multisets of card names.
@@ -185,7 +146,7 @@ def next_hand(state: Any, player: int) -> Dist:
 def _next_hand(branches: tuple) -> Dist:
     probs: dict[Multiset, Fraction] = {}
     for weight, key, _ in branches:
-        starts, total = _fast_starts(key)
+        starts, total = deal_starts(key)
         for hand, *_, w in starts:
             probs[hand] = probs.get(hand, 0) + weight * Fraction(w, total)
     probs = {Multiset(dict(hand)): p for hand, p in probs.items()}
@@ -209,8 +170,13 @@ def estimated_odds(game: Any, branches: tuple, scraps: bool = False, share: floa
                     [f"too large to enumerate in the budget ({why})"], scraps, share)
 
 
+def _policy(scraps: bool) -> str:
+    """The play policy, as the notes say it (scrap abilities used or not)."""
+    return POLICY_NOTE if not scraps else POLICY_NOTE.replace(SCRAPS_DECLINED, SCRAPS_USED)
+
+
 def _notes(branches: tuple, scraps: bool) -> list[str]:
-    notes = [POLICY_NOTE if not scraps else POLICY_NOTE.replace(SCRAPS_DECLINED, SCRAPS_USED), ASSUMES]
+    notes = [_policy(scraps), ASSUMES]
     if any(key[0] == "draw" for _, key, _ in branches) and len(branches) > 1:
         notes.append(f"the rest of this turn can end {len(branches)} ways (cards drawn by the hand still held)")
     return notes
@@ -246,9 +212,9 @@ def exact_odds(game: Any, branches: tuple, scraps: bool = False, share: float = 
         trade: dict[Outcome, Fraction] = {}
         combat: dict[Outcome, Fraction] = {}
         for weight, k, bases in branches:
-            by_trade, by_combat = _exact(e, k, bases, deadline)
+            by_trade, by_combat = exact_outcomes(e, k, bases, deadline)
             for target, got in ((trade, by_trade), (combat, by_combat)):
-                for o, p in got.items():
+                for o, p in got.items():  # p adds up to 1 over the key's starts: the branch weighs by weight alone
                     target[o] = target.get(o, 0) + weight * p
     except TooLarge as err:
         e.clear()
@@ -265,49 +231,6 @@ def _keep(memo: dict, key: tuple, value: Any) -> None:
     if len(memo) >= _KEPT:
         del memo[next(iter(memo))]
     memo[key] = value
-
-
-def _exact(e: Engine, key: tuple, bases: tuple[str, ...], deadline: float) -> tuple[dict, dict]:
-    """The exact probabilities of ``(trade, combat, destroys)`` playing for Trade and for Combat.
-
-    When the hand is dealt from the deck alone, the starts whose turn never reaches the discard pile
-    are summed once per deck and bases and kept: another discard pile (a card bought, see
-    :func:`compare_buys`) recomputes only the starts that reshuffle it.
-    """
-    if e.size() > e.budget // 2:
-        e.clear()
-    e.deadline = deadline
-    starts, _ = _fast_starts(key)
-    placed = Multiset(bases).items()
-    shared = key[0] == "draw" and len(key[1]) >= HAND
-    part = e.partials.get((key[1], placed)) if shared else None
-    results: list[tuple[int, tuple, tuple]] = []
-    if part is None:
-        kept: list[tuple[int, tuple, tuple]] = []
-        again: list[Start] = []
-        for start in starts:
-            hand, deck, discard, ways = start
-            if perf_counter() > deadline:
-                raise TooLarge("out of time")
-            value, *shifts = e.root(hand, placed, deck, discard)
-            if value[4]:  # reached the discard pile: depends on it
-                again.append(start)
-            else:
-                kept.append((ways, value, shifts))
-            results.append((ways, value, shifts))
-        if shared:
-            e.partials[(key[1], placed)] = (combine_values(kept), again)
-    else:
-        combined, again = part
-        results.append((1, combined, ((0, 0, 0), (0, 0, 0))))
-        discard = key[2].items()
-        for hand, deck, _, ways in again:
-            if perf_counter() > deadline:
-                raise TooLarge("out of time")
-            value, *shifts = e.root(hand, placed, deck, discard)
-            results.append((ways, value, shifts))
-    final = combine_values(results)
-    return ({o: Fraction(w, final[1]) for o, w in final[0]}, {o: Fraction(w, final[3]) for o, w in final[2]})
 
 
 def _sampled(game: Any, first: Any, notes: list[str], scraps: bool = False, share: float = 1.0) -> HandOdds:
@@ -371,8 +294,7 @@ def _sampled_rest(state: Any, player: int, extra: Multiset, top: tuple, scraps: 
         deck = Deck(top + deck.top, deck.middle, deck.bottom)
         return (*sample_deal(deck, pile + extra, rng), bases)
 
-    notes = [POLICY_NOTE if not scraps else POLICY_NOTE.replace(SCRAPS_DECLINED, SCRAPS_USED), ASSUMES,
-             f"the rest of this turn is too large to play out exactly ({why})"]
+    notes = [_policy(scraps), ASSUMES, f"the rest of this turn is too large to play out exactly ({why})"]
     return _sampled(state.game, first, notes, scraps, share)
 
 
@@ -398,8 +320,6 @@ def trade_and_combat(state: Any, player: int, *, viewer: int | None = None, know
     (Fraction(1, 21), Fraction(20, 21), Fraction(10, 21))
     """
     check_position(state, player)
-    from explorer.games.star_realms.odds_knowledge import forced_discards, seen_by
-
     seen = seen_by(state, player, viewer, known)
     found = answer(state, player, seen=seen)
     forced = forced_discards(state, player)
@@ -409,9 +329,9 @@ def trade_and_combat(state: Any, player: int, *, viewer: int | None = None, know
 
 def cache_clear() -> None:
     """Forget every cached answer (the benchmark times cold questions after this)."""
-    from explorer.games.star_realms import odds_buys, odds_cycle, odds_hand, odds_position
+    from explorer.games.star_realms import odds_buys  # it builds on this module: imported when first needed
 
-    _fast_starts.cache_clear()
+    odds_exact.clear()
     _next_hand.cache_clear()
     _hand_odds.cache_clear()
     _EXACT.clear()
@@ -424,22 +344,24 @@ def cache_clear() -> None:
     odds_hand.engine.cache_clear()
 
 
-_ELSEWHERE = {  # public names of the split-off modules, re-exported here where callers have always found them
-    "odds_cycle": ("TurnsUntil", "expected_turns_until", "p_card_within"),
+# The buy comparison and the lethal check build on :func:`answer` and :data:`BUDGET`, so they import this
+# module; their names are re-exported here, where callers have always found them, on first use (importing
+# them now would make the import order matter). The arrival and knowledge names are imported above.
+_ELSEWHERE = {
     "odds_lethal": ("LethalOdds", "lethal"),
     "odds_buys": ("BuyCycle", "BuyOdds", "buyable", "compare_buys", "compare_buys_over_cycle"),
-    "odds_knowledge": ("ForcedDiscards", "Seen", "forced_discards", "known_in_hand", "seen_by"),
 }
 _HOME = {name: module for module, names in _ELSEWHERE.items() for name in names}
 
 
 def __getattr__(name: str) -> Any:
-    """The re-exported names, imported on first use (those modules import this one)."""
+    """The re-exported names of :mod:`.odds_lethal` and :mod:`.odds_buys`, imported on first use."""
     module = _HOME.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return getattr(import_module(f"explorer.games.star_realms.{module}"), name)
 
 
-__all__ = ["BUDGET", "Budget", "HandOdds", "answer", "cache_clear", "estimated_odds", "exact_odds", "next_hand",
-           "set_budget", "trade_and_combat", "weighted_dist", *sorted(_HOME)]
+__all__ = ["BUDGET", "Budget", "ForcedDiscards", "HandOdds", "Seen", "TurnsUntil", "answer", "cache_clear",
+           "estimated_odds", "exact_odds", "expected_turns_until", "forced_discards", "known_in_hand", "next_hand",
+           "p_card_within", "seen_by", "set_budget", "trade_and_combat", "weighted_dist", *sorted(_HOME)]

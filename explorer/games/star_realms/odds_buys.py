@@ -29,10 +29,10 @@ from explorer.core import Deck, Multiset
 from explorer.games.star_realms import odds as sr_odds
 from explorer.games.star_realms.odds import HandOdds, answer, exact_odds
 from explorer.games.star_realms.odds_cycle import TurnsUntil, survival_of
-from explorer.games.star_realms.odds_hand import Outcome, model, sample_card, sample_turn, start
-from explorer.games.star_realms.odds_model import Model, Turn
-from explorer.games.star_realms.odds_model import TooLarge
-from explorer.games.star_realms.odds_position import HAND, check_position, moving, rest_model, rest_turn, start_branches
+from explorer.games.star_realms.odds_hand import Outcome, model, play_sampled, sample_turn, start
+from explorer.games.star_realms.odds_model import Model, TooLarge, Turn
+from explorer.games.star_realms.odds_position import (HAND, check_position, moving, rest_model, rest_turn,
+                                                      start_branches, turn_end)
 from explorer.games.star_realms.odds_sampled import mean_estimate, sample_deal, sample_start
 from explorer.odds import Estimate
 
@@ -131,27 +131,8 @@ class BuyCycle:
 
 def _end_of_turn(m: Model, t: Turn, rng: Any) -> tuple[Outcome, Deck, Multiset, tuple[str, ...]]:
     """One sampled turn played for Combat: its pools and where the cards go (deck, pile after discarding, bases)."""
-    while True:
-        t = m.play_simple(t)
-        if t.pending:
-            deck, discard = t.deck, t.discard
-            if not deck:
-                if not discard:
-                    t = t._replace(pending=0)
-                    continue
-                deck, discard = Deck.shuffled(discard), Multiset()
-            card = sample_card(deck, rng)
-            t = t._replace(hand=t.hand.add(card), deck=deck.after_draw(card), discard=discard, pending=t.pending - 1)
-            continue
-        options = m.decisions(t)
-        if not options:
-            break
-        t = max(options, key=lambda s: m.key(s.trade, s.combat + s.pending, s.destroys))
-    bonus = sum(m.card(lab).passive_amount("ship_combat") * n for lab, n in t.inplay.items())
-    names = Multiset(label.split(">")[0] for label in t.inplay)
-    bases = Multiset(n for n in names if m.cards[n].is_base)
-    return (t.trade, t.combat + bonus * t.ships, t.destroys), t.deck, t.discard + t.hand + (names - bases), \
-        tuple(sorted(bases))
+    t = play_sampled(m, t, rng)
+    return (m.outcome(t), *turn_end(m, t))
 
 
 def _sample_turns(game: Any, first: Any, turns: int, trials: int, seed: int,

@@ -1,5 +1,13 @@
 """The exact evaluator :class:`Engine`: the policy of :mod:`.odds_hand` on plain tuples, both questions at
-once, memoised on canonical keys; apart from the reference :class:`.Model` so each reads on its own."""
+once, memoised on canonical keys; apart from the reference :class:`.Model` so each reads on its own, and
+from what it knows of each card (:mod:`.odds_cards`, worked out once per game).
+
+>>> import explorer
+>>> e = Engine(explorer.load_game("star_realms"))
+>>> value, for_trade, for_combat = e.root((("Blob Fighter", 2),), (), ((), (("Viper", 1),), ()), ())
+>>> value[0], for_combat    # 3 + 3 Combat; the allies draw the Viper (+1) and find the deck empty
+((((0, 1, 0), 1),), (0, 6, 0))
+"""
 
 from __future__ import annotations
 
@@ -7,10 +15,10 @@ from fractions import Fraction
 from time import perf_counter
 from typing import Any
 
-from explorer.games.star_realms.odds_model import Model, TooLarge, has_draw, definition
-from explorer.games.star_realms.odds_tuples import (REL_BASES, REL_BLOB, REL_SHIPS, REL_TARGETS, CardInfo, Pairs,
-                                                    TurnState, Value, best_option, mix, pairs_add, pairs_remove, shift,
-                                                    sort_key, walk_effects)
+from explorer.games.star_realms.odds_cards import CardInfo, CardTable, static_totals
+from explorer.games.star_realms.odds_model import Model, TooLarge, has_draw
+from explorer.games.star_realms.odds_tuples import (REL_BASES, REL_BLOB, REL_SHIPS, REL_TARGETS, Pairs, TurnState,
+                                                    Value, mix, pairs_add, pairs_remove, shift, sort_key)
 
 
 class Engine:
@@ -18,103 +26,28 @@ class Engine:
 
     def __init__(self, game: Any, budget: int = 120_000, cards: dict[str, Any] | None = None) -> None:
         self.ref = Model(game, "trade", budget, cards)  # the card classes, as the reference decides them
-        self.cards = self.ref.cards
+        self.table = table = CardTable(self.ref)
+        # the table's parts the walk reads, as attributes of the engine itself (the walk reads them millions of times)
+        self.cards, self.infos, self.rel, self.info = table.cards, table.infos, table.rel, table.info
+        self.all, self.blob_factions, self.blob_index, self.base_cap = (table.all, table.blob_factions,
+                                                                        table.blob_index, table.base_cap)
         self.budget = budget
         self.deadline = float("inf")  # time.perf_counter() past which value() gives up (TooLarge)
         self.computed = 0
-        factions = sorted({c.faction for c in self.cards.values()})
-        if len(factions) > 20:
-            raise ValueError("too many factions for the engine's bit masks")
-        self.bit = {f: 1 << i for i, f in enumerate(factions)}
-        self.all = (1 << len(factions)) - 1
-        everything = [e for c in self.cards.values() for e in walk_effects(c.primary + c.ally + c.ally2 + c.scrap)]
-        self.blob_factions = tuple(sorted({e.faction for e in everything if e.kind == "draw_per_faction_played"}))
-        self.blob_index = {f: i for i, f in enumerate(self.blob_factions)}
-        self.base_cap = max([e.bases for e in everything if e.kind == "draw_if_bases"], default=0)
-        self.infos: dict[str, CardInfo] = {}
-        self.rel: dict[str, int] = {}
         self.indep: dict[tuple, Value] = {}
         self.dep: dict[tuple, Value] = {}
         self.partials: dict[tuple, Any] = {}
         self.leaves: dict[int, Value] = {}
-        for name in self.cards:
-            self.info(name)
 
     def clear(self) -> None:
+        """Forget the memo of turn values and the kept partial sums (not the card table)."""
         self.indep.clear()
         self.dep.clear()
         self.partials.clear()
 
     def size(self) -> int:
+        """How many turn values the memo holds."""
         return len(self.indep) + len(self.dep)
-
-    # --- card data ----------------------------------------------------------
-    def _static(self, effects: tuple) -> tuple[int, ...] | None:
-        """``(t0, c0, d0, t1, c1, d1, draws)`` of ``effects`` when they do not depend on the state."""
-        t0 = c0 = d0 = t1 = c1 = d1 = dp = 0
-        for e in effects:
-            k = e.kind
-            if k == "trade":
-                t0 += e.amount
-                t1 += e.amount
-            elif k == "combat":
-                c0 += e.amount
-                c1 += e.amount
-            elif k == "draw":
-                dp += e.amount
-            elif k == "destroy_base":
-                d0 += 1
-                d1 += 1
-            elif k in ("draw_if_bases", "draw_per_faction_played"):
-                return None
-            elif k == "choose":
-                if any(has_draw(o) for o in e.options):
-                    return None
-                x = self._static(e.options[best_option(e.options, "trade")])
-                y = self._static(e.options[best_option(e.options, "combat")])
-                if x is None or y is None:
-                    return None
-                t0, c0, d0, dp = t0 + x[0], c0 + x[1], d0 + x[2], dp + x[6]
-                t1, c1, d1 = t1 + y[3], c1 + y[4], d1 + y[5]
-        return (t0, c0, d0, t1, c1, d1, dp)
-
-    def info(self, label: str) -> CardInfo:
-        found = self.infos.get(label)
-        if found is not None:
-            return found
-        m, cards = self.ref, self.cards
-        name, defn = label.split(">", 1)[0], definition(label)
-        card, own = cards[defn], cards[name]
-        i = CardInfo()
-        everyone = own.passive_amount("ally_all_factions")
-        i.mask = self.all if everyone else self.bit[own.faction] | self.bit[card.faction]
-        i.allybit = self.bit[card.faction] if card.ally and card.faction != "Unaligned" else 0
-        i.ally, i.ally_delta = card.ally, self._static(card.ally)
-        i.is_base, i.ship_def, i.defn = card.is_base, card.is_ship, defn
-        i.bonus = card.passive_amount("ship_combat")
-        i.deferred_base = m.deferred_base(label)
-        plain = ">" not in label
-        i.deferred_ship = plain and m.deferred_ship(name)
-        i.unused_primary = plain and m.unused_primary(name)
-        i.is_ship = own.is_ship
-        i.blob_idx = self.blob_index.get(own.faction)
-        i.primary, i.primary_delta = own.primary, self._static(own.primary)
-        i.copy = any(e.kind == "copy_ship" for e in own.primary)
-        kinds = {e.kind for e in walk_effects(own.primary + own.ally)}
-        rel = i.allybit if plain else 0
-        if "draw_if_bases" in kinds:
-            rel |= REL_BASES
-        if "draw_per_faction_played" in kinds:
-            rel |= REL_BLOB
-        if own.passive_amount("ship_combat"):
-            rel |= REL_SHIPS
-        if i.copy:  # a copy takes any primary in play: keep everything it could read
-            rel |= REL_BASES | REL_BLOB | REL_SHIPS | REL_TARGETS
-        i.rel = rel
-        self.infos[label] = i
-        if plain:
-            self.rel[label] = rel
-        return i
 
     # --- effects ------------------------------------------------------------
     def _apply(self, s: TurnState, effects: tuple, delta: tuple | None, times: int) -> list[TurnState]:
@@ -139,7 +72,7 @@ class Engine:
         if k == "choose" and any(has_draw(o) for o in e.options):
             return [n for o in e.options for n in self._apply(s, o, None, 1)]
         if k in ("trade", "combat", "draw", "destroy_base", "choose"):
-            return self._apply(s.copy(), (e,), self._static((e,)), 1)
+            return self._apply(s.copy(), (e,), static_totals((e,)), 1)
         if k == "draw_if_bases":
             s = s.copy()
             s.pending += e.amount if s.B >= e.bases else 0

@@ -41,6 +41,7 @@ without it, so a bought card recomputes only the turns that reshuffle.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -54,7 +55,7 @@ from explorer.games.star_realms.odds_tuples import merge_pairs, pairs_minus
 # The reference model, the exact engine and its tuples live in odds_model, odds_engine and odds_tuples; their
 # public names are re-exported here, where the odds (and the tests) have always found them.
 __all__ = ["DRAW_KINDS", "OBJECTIVES", "Engine", "Model", "Outcome", "TooLarge", "Turn", "definition", "engine",
-           "evaluate", "merge_pairs", "model", "pairs_minus", "sample_card", "sample_turn", "start"]
+           "evaluate", "merge_pairs", "model", "pairs_minus", "play_sampled", "sample_card", "sample_turn", "start"]
 
 
 @lru_cache(maxsize=16)
@@ -79,8 +80,24 @@ def evaluate(game: Any, objective: str, hand: Multiset, bases: tuple[str, ...], 
     return {(a + dt, b + dc, c + dd): Fraction(w, total) for (a, b, c), w in pairs}
 
 
-def sample_turn(m: Model, t: Turn, rng: Any) -> Outcome:
-    """One sampled turn of the model ``m`` (chance sampled, waiting cards decided greedily): the estimate's fallback."""
+def play_sampled(m: Model, t: Turn, rng: Any, pick: Callable[[list[Turn]], Turn] | None = None) -> Turn:
+    """The turn ``t`` played to its end under ``m``'s policy, each card owed by a draw sampled (:func:`sample_card`).
+
+    The discard pile is shuffled into a new deck when a draw finds the deck empty (a draw with neither is
+    lost). A waiting card is decided by ``pick`` among :meth:`Model.decisions`; by default greedily, the
+    option worth most for ``m``'s question now (Trade, Combat and the cards still owed). Returns the last
+    state, nothing left to play. The one sampled way through a turn: the estimate's turns
+    (:func:`sample_turn`), the buy comparison's later turns and the rest of this turn when it is too large
+    to play out exactly (:meth:`.odds_position.RestOfTurn.sample`) all play it.
+
+    >>> import explorer
+    >>> from numpy.random import default_rng
+    >>> m = model(explorer.load_game("star_realms"), "combat")
+    >>> t = play_sampled(m, start(m, Multiset({"Blob Fighter": 2}), (), Deck.shuffled({"Viper": 1}), Multiset()),
+    ...                  default_rng(1))
+    >>> sorted(t.inplay.items()), t.combat, t.pending
+    ([('Blob Fighter', 2), ('Viper', 1)], 7, 0)
+    """
     while True:
         t = m.play_simple(t)
         if t.pending:
@@ -95,9 +112,16 @@ def sample_turn(m: Model, t: Turn, rng: Any) -> Outcome:
             continue
         options = m.decisions(t)
         if not options:
-            bonus = sum(m.card(lab).passive_amount("ship_combat") * n for lab, n in t.inplay.items())
-            return (t.trade, t.combat + bonus * t.ships, t.destroys)
-        t = max(options, key=lambda s: m.key(s.trade, s.combat + s.pending, s.destroys))
+            return t
+        if pick is not None:
+            t = pick(options)
+        else:
+            t = max(options, key=lambda s: m.key(s.trade, s.combat + s.pending, s.destroys))
+
+
+def sample_turn(m: Model, t: Turn, rng: Any) -> Outcome:
+    """One sampled turn of the model ``m`` (chance sampled, waiting cards decided greedily): the estimate's fallback."""
+    return m.outcome(play_sampled(m, t, rng))
 
 
 def sample_card(deck: Deck, rng: Any) -> str:

@@ -192,8 +192,7 @@ class Model:
             return out
         options = self.decisions(t)
         if not options:
-            bonus = sum(self.card(lab).passive_amount("ship_combat") * n for lab, n in t.inplay.items())
-            return {(t.trade, t.combat + bonus * t.ships, t.destroys): Fraction(1)}
+            return {self.outcome(t): Fraction(1)}
         best: dict[Outcome, Fraction] | None = None
         best_key: tuple = ()
         for child in options:
@@ -204,6 +203,11 @@ class Model:
                 best, best_key = dist, k
         assert best is not None
         return best
+
+    def outcome(self, t: Turn) -> Outcome:
+        """The pools of the finished turn ``t``: Fleet HQ's Combat per ship played is added last."""
+        bonus = sum(self.card(lab).passive_amount("ship_combat") * n for lab, n in t.inplay.items())
+        return (t.trade, t.combat + bonus * t.ships, t.destroys)
 
     def decisions(self, t: Turn) -> list[Turn]:
         """The waiting cards: play a deferred ship (each copy target) or use a deferred base."""

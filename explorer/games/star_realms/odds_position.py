@@ -26,6 +26,7 @@ from typing import Any
 
 from explorer.core import Deck, Multiset
 from explorer.core.chance import multiset_draws
+from explorer.games.star_realms.odds_hand import play_sampled
 from explorer.games.star_realms.odds_model import Model, TooLarge, Turn
 
 HAND = 5
@@ -70,6 +71,14 @@ End = tuple[Deck, Multiset, tuple[str, ...]]
 """How a turn ends, for the next hand: the deck, the discard pile after the discard phase, the bases in play."""
 
 
+def turn_end(m: Model, t: Turn) -> End:
+    """Where the cards of the finished turn ``t`` go: the deck, the discard pile after the discard phase (the
+    pile, the hand left over and the ships in play) and the bases, which stay in play."""
+    names = Multiset(label.split(">")[0] for label in t.inplay)
+    bases = Multiset(n for n in names if m.cards[n].is_base)
+    return t.deck, t.discard + t.hand + (names - bases), tuple(sorted(bases))
+
+
 class RestOfTurn(Model):
     """The turn model's policy (:mod:`.odds_hand`) played for where the cards go, not for the pools.
 
@@ -85,31 +94,12 @@ class RestOfTurn(Model):
         self.calls = 0  # the clock is read every 32 calls (memo size alone grows too late on deep draws)
 
     def leaf(self, t: Turn) -> End:
-        names = Multiset(label.split(">")[0] for label in t.inplay)
-        bases = Multiset(n for n in names if self.cards[n].is_base)
-        return t.deck, t.discard + t.hand + (names - bases), tuple(sorted(bases))
+        """The end of the finished turn ``t`` (:func:`turn_end`)."""
+        return turn_end(self, t)
 
     def sample(self, t: Turn, rng: Any) -> End:
         """One sampled end of the turn (draws sampled): the estimate's way through the rest of this turn."""
-        from explorer.games.star_realms.odds_hand import sample_card
-
-        while True:
-            t = self.play_simple(t)
-            if t.pending:
-                deck, discard = t.deck, t.discard
-                if not deck:
-                    if not discard:
-                        t = t._replace(pending=0)
-                        continue
-                    deck, discard = Deck.shuffled(discard), Multiset()
-                card = sample_card(deck, rng)
-                t = t._replace(hand=t.hand.add(card), deck=deck.after_draw(card), discard=discard,
-                               pending=t.pending - 1)
-                continue
-            options = self.decisions(t)
-            if not options:
-                return self.leaf(t)
-            t = options[0]
+        return self.leaf(play_sampled(self, t, rng, pick=lambda options: options[0]))
 
     def effect(self, t: Turn, e: Any) -> list[Turn]:
         if e.kind in ("trade", "combat", "destroy_base"):

@@ -1,18 +1,20 @@
 """The plain-tuple representation the exact engine works on, and the small helpers over it.
 
 It holds the sorted ``(item, count)`` pairs and their operations, the engine's value type, the relevance
-bits of the memo keys, a card label's data (:class:`CardInfo`), the mutable turn state (:class:`TurnState`) and the
-mixing of weighted outcomes. They are kept apart from
-:class:`~explorer.games.star_realms.odds_engine.Engine` so the engine module holds only the evaluation
-itself; :func:`pairs_minus` is also used by :mod:`explorer.games.star_realms.odds` to key its caches.
+bits of the memo keys, the mutable turn state (:class:`TurnState`) and the mixing of weighted outcomes.
+They are kept apart from :class:`~explorer.games.star_realms.odds_engine.Engine` so the engine module
+holds only the evaluation itself (a card label's data is :mod:`.odds_cards`); :func:`pairs_minus` and
+:func:`merge_pairs` also deal the starts of the next turn (:mod:`.odds_exact`).
+
+>>> hand = merge_pairs((("Scout", 3),), (("Viper", 1), ("Scout", 1)))
+>>> hand, pairs_minus(hand, (("Scout", 4),)), pairs_add(hand, "Explorer")
+((('Scout', 4), ('Viper', 1)), (('Viper', 1),), (('Explorer', 1), ('Scout', 4), ('Viper', 1)))
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import lru_cache
 from math import lcm
-from typing import Any
 
 from explorer.games.star_realms.odds_model import Outcome
 
@@ -84,35 +86,6 @@ def merge_pairs(a: Pairs, b: Pairs) -> Pairs:
     for x, c in b:
         out[x] = out.get(x, 0) + c
     return tuple(sorted(out.items(), key=lambda kv: sort_key(kv[0])))
-
-
-def walk_effects(effects: Iterable[Any]) -> Iterable[Any]:
-    for e in effects:
-        yield e
-        if e.kind == "choose":
-            for o in e.options:
-                yield from walk_effects(o)
-
-
-def _plain(option: tuple, objective: str) -> tuple:
-    """:meth:`Model._plain`: the plain resources of one option, in the question's order."""
-    got = {"trade": 0, "combat": 0, "destroy_base": 0}
-    for e in option:
-        if e.kind in got:
-            got[e.kind] += e.amount if e.kind != "destroy_base" else 1
-    t, c, d = got["trade"], got["combat"], got["destroy_base"]
-    return (t, c, d) if objective == "trade" else (c, t, d)
-
-
-def best_option(options: tuple, objective: str) -> int:
-    return max(range(len(options)), key=lambda j: (_plain(options[j], objective), -j))
-
-
-class CardInfo:
-    """What the engine needs of a card label (a name, or ``"Stealth Needle>X"``)."""
-
-    __slots__ = ("mask", "allybit", "ally", "ally_delta", "is_base", "ship_def", "defn", "bonus", "deferred_ship",
-                 "deferred_base", "unused_primary", "is_ship", "blob_idx", "primary", "primary_delta", "copy", "rel")
 
 
 class TurnState:
