@@ -13,12 +13,12 @@ answered from memory.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from bisect import bisect_right
 from functools import lru_cache
 from itertools import accumulate
-from math import lcm
+from math import gcd, lcm
 from typing import Any
 
 import numpy as np
@@ -96,6 +96,43 @@ def sample_outcome(outcomes: Sequence[tuple[object, Fraction]], rng: np.random.G
 
 _PLANS: dict[int, tuple[Sequence[tuple[object, Fraction]], int, list[int]]] = {}
 """By ``id`` of an outcomes tuple (kept alive here): its common denominator and running totals."""
+
+
+def weighted_outcomes(pairs: Iterable[tuple[Any, int]]) -> tuple[tuple[Any, Fraction], ...]:
+    """Outcomes whose probabilities are ``weight / total`` (whole weights > 0), as exact fractions.
+
+    A drawn card's chance is its count over the cards left, so a deck knows whole weights
+    before any fraction is made: the plan ``sample_outcome`` and the moves ``outcome_moves``
+    would derive from the fractions are remembered at once from the weights (the very same
+    plan: the common denominator of the reduced fractions is ``total / gcd(weights)``).
+
+    >>> weighted_outcomes([("Scout", 8), ("Viper", 2)])
+    (('Scout', Fraction(4, 5)), ('Viper', Fraction(1, 5)))
+    """
+    pairs = tuple(pairs)
+    weights = [w for _, w in pairs]
+    if not pairs or any(type(w) is not int or w <= 0 for w in weights):
+        raise ValueError(f"weights must be whole numbers > 0, got {weights!r}")
+    total = sum(weights)
+    outcomes = tuple([(o, fraction(w, total)) for o, w in pairs])
+    common = gcd(*weights)
+    if len(_PLANS) >= 4096:
+        _PLANS.clear()
+    _PLANS[id(outcomes)] = (outcomes, total // common, list(accumulate([w // common for w in weights])))
+    if len(_MOVES) >= 4096:
+        _MOVES.clear()
+    _MOVES[id(outcomes)] = (outcomes, tuple([o for o, _ in pairs]))
+    return outcomes
+
+
+@lru_cache(maxsize=16_384)
+def fraction(n: int, total: int) -> Fraction:
+    """``Fraction(n, total)``, remembered: the same few chances (3/10, 1/4) recur at every draw.
+
+    >>> fraction(2, 4)
+    Fraction(1, 2)
+    """
+    return Fraction(n, total)
 
 
 def outcome_moves(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[Any, ...]:

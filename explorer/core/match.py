@@ -21,14 +21,14 @@ True
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from explorer.core.actions import CHANCE, Action
+from explorer.core.actions import CHANCE, TERMINAL, Action
 from explorer.core.chance import sample_outcome
 from explorer.core.game import Game, game_from_identity
 from explorer.core.serial import decode, loads
@@ -41,9 +41,11 @@ MATCH_FORMAT_VERSION = 1
 RngState = tuple[int, int, int, int]
 
 
-@dataclass(frozen=True)
-class LogEntry:
-    """One applied move: who moved (a player index or ``CHANCE``), what, and whether it was sampled."""
+class LogEntry(NamedTuple):
+    """One applied move: who moved (a player index or ``CHANCE``), what, and whether it was sampled.
+
+    A named tuple: one is kept for every move, and a tuple is the cheapest immutable record to make.
+    """
 
     player: int
     action: Action
@@ -172,28 +174,59 @@ class Match:
                 )
         elif isinstance(action, str):
             action = state.parse_action(action)
-        new_state = state.apply(action)
-        self._cut_future()
-        self._entries.append(LogEntry(state.current_player, action, sampled))  # type: ignore[arg-type]
+        self._push(state, state.current_player, action, sampled)  # type: ignore[arg-type]
+        return action  # type: ignore[return-value]
+
+    def _push(self, state: State, mover: int, action: Action, sampled: bool) -> None:
+        """Apply ``action`` of ``mover`` to ``state`` (the shown position); keep the new position, the move
+        and the generator. A sampled outcome is one of ``state.chance_outcomes()``, legal by construction, so it
+        goes to the game's ``_apply`` at once (what ``state.apply`` does with a listed move after finding it)."""
+        new_state = state._apply(action) if sampled else state.apply(action)
+        if self._cursor + 1 < len(self._states):
+            self._cut_future()
+        self._entries.append(LogEntry(mover, action, sampled))
         self._states.append(new_state)
         self._rng_states.append(_rng_state(self._rng))
         self._cursor += 1
-        return action  # type: ignore[return-value]
 
     def play(self, policy: str | Callable[[State, np.random.Generator], Action] = "random", max_steps: int = 10_000) -> int:
         """Step until the game ends or ``max_steps`` moves were made; chance is sampled.
 
         ``policy`` is a name from ``game.policies()`` or a callable. Returns the
         number of moves made.
+
+        While it plays, Python's cycle collector is paused (and resumed after, if it
+        was running): positions are immutable values that never form reference cycles,
+        so reference counting frees everything, and the collector would only rescan
+        the growing list of kept positions, a quarter of the time of a long game.
+        ``tests/core/test_match_memory.py`` checks that a played match of every game
+        leaves no cyclic garbage.
         """
         chooser = self._policy(policy)
         if not isinstance(max_steps, int) or max_steps < 0:
             raise ValueError(f"max_steps must be a whole number >= 0, got {max_steps!r}")
         made = 0
-        while made < max_steps and not self.state.is_terminal():
-            state = self.state
-            self.step(None if state.is_chance() else chooser(state, self._rng))
-            made += 1
+        rng = self._rng
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            while made < max_steps:
+                state = self._states[self._cursor]
+                mover = state.current_player
+                if mover == TERMINAL:
+                    break
+                if mover == CHANCE:
+                    self._push(state, mover, sample_outcome(state.chance_outcomes(), rng), True)  # type: ignore[arg-type]
+                else:
+                    action = chooser(state, rng)
+                    if isinstance(action, Action):
+                        self._push(state, mover, action, False)
+                    else:  # text, or a policy that gave nothing: step() reads it or says what is wrong
+                        self.step(action)
+                made += 1
+        finally:
+            if collecting:
+                gc.enable()
         return made
 
     def _policy(self, policy: str | Callable[[State, np.random.Generator], Action]) -> Callable[[State, np.random.Generator], Action]:

@@ -21,10 +21,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
-from explorer.core.chance import multiset_draws
+from explorer.core.chance import fraction, multiset_draws
 from explorer.core.multiset import Multiset
 
 
@@ -68,6 +67,20 @@ class Deck:
             return _middle_outcomes(self.middle)
         if self.bottom:
             return ((self.bottom[0], Fraction(1)),)
+        raise ValueError("cannot draw from an empty deck")
+
+    def draw_weights(self) -> tuple[tuple[Any, int], ...]:
+        """What the next card can be, with whole weights (``draw_outcomes`` gives them as fractions).
+
+        >>> Deck.shuffled({"Scout": 8, "Viper": 2}).draw_weights(), Deck(top=("Explorer",)).draw_weights()
+        ((('Scout', 8), ('Viper', 2)), (('Explorer', 1),))
+        """
+        if self.top:
+            return ((self.top[0], 1),)
+        if self.middle:
+            return self.middle.items()  # type: ignore[no-any-return]
+        if self.bottom:
+            return ((self.bottom[0], 1),)
         raise ValueError("cannot draw from an empty deck")
 
     def after_draw(self, card: Any) -> "Deck":
@@ -132,9 +145,4 @@ class Deck:
 def _middle_outcomes(middle: Multiset) -> tuple[tuple[Any, Fraction], ...]:
     """The next card of a shuffled pile, by kind (the few distinct probabilities are remembered)."""
     total = len(middle)
-    return tuple((card, _fraction(n, total)) for card, n in middle.items())
-
-
-@lru_cache(maxsize=16_384)
-def _fraction(n: int, total: int) -> Fraction:
-    return Fraction(n, total)
+    return tuple((card, fraction(n, total)) for card, n in middle.items())

@@ -19,11 +19,13 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from explorer.core import Action, Deck, Multiset
+from explorer.core.chance import weighted_outcomes
 from explorer.games.star_realms.cards import Effect, describe
 from explorer.games.star_realms.formats import base_targets, protectors, targets
+from explorer.games.star_realms.state import Task, replaced
 
 if TYPE_CHECKING:
-    from explorer.games.star_realms.state import StarRealmsState, Task
+    from explorer.games.star_realms.state import StarRealmsState
 
 SCRAPPED_SHIP = "scrapped ship: "
 """Variant ``needle_copies_scrapped``: ``played`` also remembers each ship scrapped from play this
@@ -49,10 +51,29 @@ def is_decision(task: "Task") -> bool:
 
 
 def tasks_for(effects: tuple[Effect, ...], player: int, card: str, slot: str) -> tuple["Task", ...]:
-    """The queued steps of an ability: one per effect, in the card's order."""
-    from explorer.games.star_realms.state import Task
+    """The queued steps of an ability: one per effect, in the card's order.
 
-    return tuple(Task(e.kind, player, card, slot, i, e.amount) for i, e in enumerate(effects))
+    Tasks are frozen values, so the tuple for the same ability and player is made once and shared.
+
+    >>> from explorer.games.star_realms.cards import load_cards
+    >>> cutter = load_cards()["Cutter"]
+    >>> [(t.kind, t.amount) for t in tasks_for(cutter.primary, 0, "Cutter", "primary")]
+    [('authority', 4), ('trade', 2)]
+    >>> tasks_for(cutter.primary, 0, "Cutter", "primary") is tasks_for(cutter.primary, 0, "Cutter", "primary")
+    True
+    """
+    key = (id(effects), player, card, slot)
+    known = _TASKS.get(key)
+    if known is not None and known[0] is effects:
+        return known[1]
+    tasks = tuple(Task(e.kind, player, card, slot, i, e.amount) for i, e in enumerate(effects))
+    if len(_TASKS) >= 8192:
+        _TASKS.clear()
+    _TASKS[key] = (effects, tasks)  # the effects are kept alive with their tasks, so the id stays theirs
+    return tasks
+
+
+_TASKS: dict[tuple[int, int, str, str], tuple[tuple[Effect, ...], tuple["Task", ...]]] = {}
 
 
 def effect_of(s: "StarRealmsState", task: "Task") -> Effect:
@@ -84,15 +105,40 @@ def _pop(s: "StarRealmsState", *front: "Task") -> "StarRealmsState":
 
 
 def _refill(s: "StarRealmsState", player: int) -> "Task":
-    from explorer.games.star_realms.state import Task
-
     return Task("refill", player)
 
 
 def _draw(player: int, n: int) -> tuple["Task", ...]:
-    from explorer.games.star_realms.state import Task
+    return (draw_task(player, n),) if n > 0 else ()
 
-    return (Task("draw", player, amount=n),) if n > 0 else ()
+
+@lru_cache(maxsize=256)
+def draw_task(player: int, n: int) -> "Task":
+    """``player`` draws ``n`` cards (a frozen value, made once: every turn ends with the same draws).
+
+    >>> draw_task(1, 5) is draw_task(1, 5), draw_task(1, 5).amount
+    (True, 5)
+    """
+    return Task("draw", player, amount=n)
+
+
+def one_fewer(task: "Task") -> "Task":
+    """``task`` with one less to do (the draw of 5 after one card), remembered for the task value it came from.
+
+    >>> one_fewer(draw_task(0, 5)) is one_fewer(draw_task(0, 5)), one_fewer(draw_task(0, 5)).amount
+    (True, 4)
+    """
+    known = _FEWER.get(id(task))
+    if known is not None and known[0] is task:
+        return known[1]
+    less = replaced(task, amount=task.amount - 1)
+    if len(_FEWER) >= 4096:
+        _FEWER.clear()
+    _FEWER[id(task)] = (task, less)  # the task is kept alive here, so its id stays its own
+    return less
+
+
+_FEWER: dict[int, tuple["Task", "Task"]] = {}
 
 
 def _finish(s: "StarRealmsState", task: "Task") -> "StarRealmsState":
@@ -120,7 +166,9 @@ def step(s: "StarRealmsState", task: "Task") -> "StarRealmsState | None":
     if task.kind == "refill":
         return None if needs_chance(s, task) else _pop(s)
     if task.kind in ("trade", "combat"):
-        return _pop(s.with_player(task.player, **{task.kind: getattr(p, task.kind) + task.amount}))
+        players = list(s.players)
+        players[task.player] = replaced(p, **{task.kind: getattr(p, task.kind) + task.amount})
+        return replaced(s, players=tuple(players), queue=s.queue[1:])  # type: ignore[no-any-return]
     if task.kind == "authority":
         authority = list(s.authority)
         authority[s.fmt.lives[task.player]] += task.amount
@@ -135,8 +183,6 @@ def step(s: "StarRealmsState", task: "Task") -> "StarRealmsState | None":
     if task.kind == "opponent_discards":
         found = targets(s.fmt, task.player, s.alive)
         if len(found) == 1:
-            from explorer.games.star_realms.state import Task
-
             return _pop(s, Task("discard", found[0], amount=task.amount))
         return None if found else _pop(s)
     if not options(s, task):
@@ -154,15 +200,13 @@ def chance_outcomes(s: "StarRealmsState") -> tuple[tuple[Action, Fraction], ...]
 @lru_cache(maxsize=8192)
 def _deck_outcomes(kind: str, deck: Deck) -> tuple[tuple[Action, Fraction], ...]:
     """The next card of ``deck`` as ``kind`` outcomes; remembered by deck (the same decks recur every game)."""
-    return tuple((act(kind, (c,)), pr) for c, pr in deck.draw_outcomes())
+    return weighted_outcomes([(act(kind, (c,)), n) for c, n in deck.draw_weights()])
 
 
 def apply_chance(s: "StarRealmsState", action: Action) -> "StarRealmsState":
-    from explorer.games.star_realms.state import replaced
-
     task = s.queue[0]
     card = action.args[0]
-    queue = ((replaced(task, amount=task.amount - 1),) if task.amount > 1 else ()) + s.queue[1:]
+    queue = ((one_fewer(task),) if task.amount > 1 else ()) + s.queue[1:]
     if action.kind == "draw":
         players = list(s.players)
         p = players[task.player]
@@ -228,14 +272,10 @@ def apply_decision(s: "StarRealmsState", action: Action) -> "StarRealmsState":
     task = s.queue[0]
     me = task.player
     p = s.players[me]
-    from explorer.games.star_realms.state import replaced
-
     less = replaced(task, amount=task.amount - 1, done=task.done + 1)
     if action.kind == "done":
         return _finish(s, task)
     if action.kind == "target":
-        from explorer.games.star_realms.state import Task
-
         return _pop(s, Task("discard", int(action.args[1]) - 1, amount=task.amount))
     if action.kind == "choose":
         labels = [str(a.args[0]) for a in options(s, task)]

@@ -96,7 +96,7 @@ class StarRealms(Game):
         except (KeyError, TypeError):
             raise RulesError(f"no card {name!r} in Star Realms; cards: {', '.join(sorted(self.cards))}") from None
 
-    @property
+    @cached_property
     def turn_limit(self) -> int:
         return int(self.options.get("turn_limit", DEFAULT_TURN_LIMIT))
 

@@ -15,12 +15,13 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from explorer.core import Action
 from explorer.games.star_realms.effects import SCRAPPED_SHIP, act, destroy_base, scrap_to, tasks_for
 from explorer.games.star_realms.formats import base_targets, protectors, targets
-from explorer.games.star_realms.state import InPlay, replaced
+from explorer.games.star_realms.state import InPlay, Task, replaced
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.state import StarRealmsState
@@ -97,28 +98,60 @@ def attack_actions(s: "StarRealmsState", me: int) -> list[Action]:
     return list(dict.fromkeys(found))
 
 
+class _Named(dict):  # type: ignore[type-arg]
+    """The moves of one kind by card name (``PLAY["Scout"]``), each made once: they are listed at almost every step."""
+
+    def __init__(self, kind: str, *after: str) -> None:
+        super().__init__()
+        self.kind, self.after = kind, after
+
+    def __missing__(self, name: str) -> Action:
+        move = self[name] = Action(self.kind, (name, *self.after))
+        return move
+
+
+PLAY, USE, SCRAP, BUY, BUY_TO_TOP = _Named("play"), _Named("use"), _Named("scrap"), _Named("buy"), _Named("buy", "to", "top")
+
+
 def main_actions(s: "StarRealmsState") -> tuple[Action, ...]:
-    """The main-phase actions of the player moving, in a fixed order."""
+    """The main-phase actions of the player moving, in a fixed order.
+
+    >>> import explorer
+    >>> s = explorer.Match(explorer.load_game("star_realms"), seed=2)
+    >>> s.play("random", max_steps=8) and None
+    >>> [str(a) for a in main_actions(s.state)]
+    ['play Scout', 'play Viper', 'end turn']
+    """
     me = s.actor
     p = s.players[me]
-    found = [act("play", (c,)) for c in p.hand.kinds()]
-    found += [act("use", (r.name,)) for r in p.bases if not r.primary_used and s.card(r.name).primary]
-    found += [act("scrap", (r.name,)) for r in p.in_play() if s.card(r.definition).scrap]
+    cards = s.game.cards  # type: ignore[attr-defined]
+    found = [PLAY[c] for c, _ in p.hand.items()]
+    found += [USE[r.name] for r in p.bases if not r.primary_used and cards[r.name].primary]
+    found += [SCRAP[r.name] for r in p.ships + p.bases if cards[r.copied or r.name].scrap]
     trade = trade_available(s, me)
-    for c in s.row.kinds():
-        card = s.card(c)
+    to_top = p.next_ship_to_top
+    for c, _ in s.row.items():
+        card = cards[c]
         if card.cost <= trade:
-            found.append(act("buy", (c,)))
-            if card.is_ship and p.next_ship_to_top:
-                found.append(act("buy", (c, "to", "top")))
-    if explorer_available(s) and s.card("Explorer").cost <= trade:
-        found.append(act("buy", ("Explorer",)))
-        if p.next_ship_to_top:
-            found.append(act("buy", ("Explorer", "to", "top")))
-    found += attack_actions(s, me)
-    found += [switch_action(m) for m in s.members() if m != me]
+            found.append(BUY[c])
+            if to_top and card.is_ship:
+                found.append(BUY_TO_TOP[c])
+    if cards["Explorer"].cost <= trade and explorer_available(s):
+        found.append(BUY["Explorer"])
+        if to_top:
+            found.append(BUY_TO_TOP["Explorer"])
+    if p.combat > 0:
+        found += attack_actions(s, me)
+    if len(s.fmt.groups[s.group]) > 1:
+        found += [switch_action(m) for m in s.members() if m != me]
     found.append(END)
     return tuple(dict.fromkeys(found))
+
+
+@lru_cache(maxsize=512)
+def _fresh(name: str) -> InPlay:
+    """``name`` just played (no ability used yet): a frozen value, made once per card name."""
+    return InPlay(name)
 
 
 def apply_main(s: "StarRealmsState", action: Action) -> "StarRealmsState":
@@ -133,10 +166,10 @@ def apply_main(s: "StarRealmsState", action: Action) -> "StarRealmsState":
         tasks = tasks_for(card.primary, me, name, "primary")
         if card.is_ship:
             bonus = sum(s.card(r.name).passive_amount("ship_combat") for r in p.bases)
-            p = replaced(p, ships=p.ships + (InPlay(name),), combat=p.combat + bonus)
+            p = replaced(p, ships=p.ships + (_fresh(name),), combat=p.combat + bonus)
         else:
             bonus = card.passive_amount("ship_combat") * len(p.ships)
-            p = replaced(p, bases=p.bases + (InPlay(name),), combat=p.combat + bonus)
+            p = replaced(p, bases=p.bases + (_fresh(name),), combat=p.combat + bonus)
             tasks = ()  # a base's primary is used with "use" (when played or later this turn)
         players = list(s.players)
         players[me] = p
@@ -173,8 +206,6 @@ def apply_main(s: "StarRealmsState", action: Action) -> "StarRealmsState":
 
 def acquire(s: "StarRealmsState", me: int, name: str, *, to_top: bool) -> "StarRealmsState":
     """Pay, take the card (trade row or Explorer pile), refill the row at once."""
-    from explorer.games.star_realms.state import Task
-
     card = s.card(name)
     s = _pay(s, me, card.cost)
     if name == "Explorer":

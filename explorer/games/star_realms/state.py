@@ -115,12 +115,8 @@ class StarRealmsState(State):
 
     @property
     def alive(self) -> tuple[bool, ...]:
-        cached = self.__dict__.get("_alive_cache")
-        if cached is None:
-            lives, authority = self.fmt.lives, self.authority
-            cached = tuple([authority[life] > 0 for life in lives])
-            object.__setattr__(self, "_alive_cache", cached)
-        return cached
+        """Which seats are still in the game (their Authority is above 0)."""
+        return self._seats()[0]
 
     def replace(self, **changes: Any) -> "StarRealmsState":
         """A copy with some fields changed (what ``dataclasses.replace`` gives, without its overhead).
@@ -156,36 +152,45 @@ class StarRealmsState(State):
 
     def members(self) -> tuple[int, ...]:
         """The living seats of the turn group now moving."""
-        cached = self.__dict__.get("_members_cache")
+        return self._seats()[1]
+
+    def _seats(self) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+        """``(alive, members)``: read from format, player count, Authority and turn group only, so remembered
+        by those (most steps change none of them) as well as in the instance."""
+        cached = self.__dict__.get("_seats_cache")
         if cached is None:
-            alive = self.alive
-            cached = tuple([s for s in self.fmt.groups[self.group] if alive[s]])
-            object.__setattr__(self, "_members_cache", cached)
-        return cached
+            key = (self.format, len(self.players), self.group, self.authority)
+            cached = _SEATS.get(key)
+            if cached is None:
+                fmt, authority = self.fmt, self.authority
+                alive = tuple([authority[life] > 0 for life in fmt.lives])
+                cached = (alive, tuple([s for s in fmt.groups[self.group] if alive[s]]))
+                if len(_SEATS) > 50_000:
+                    _SEATS.clear()
+                _SEATS[key] = cached
+            object.__setattr__(self, "_seats_cache", cached)
+        return cached  # type: ignore[no-any-return]
 
     def outcome(self) -> tuple[tuple[int, ...], str] | None:
         """``(winners, reason)`` once the game is over, else ``None``."""
         cached = self.__dict__.get("_outcome_cache", _UNKNOWN)
-        if cached is _UNKNOWN:
-            cached = self._outcome()
-            object.__setattr__(self, "_outcome_cache", cached)
-        return cached  # type: ignore[return-value]
-
-    def _outcome(self) -> tuple[tuple[int, ...], str] | None:
+        if cached is not _UNKNOWN:
+            return cached  # type: ignore[no-any-return]
         if self.stage == "setup":
-            return None
-        key = (self.format, len(self.players), self.authority)
-        decided = _WINNERS.get(key, _UNKNOWN)
-        if decided is _UNKNOWN:
-            if len(_WINNERS) > 50_000:
-                _WINNERS.clear()
-            decided = _WINNERS[key] = winners(self.fmt, self.authority)
-        if decided is not None:
-            return decided
-        limit = self.game.turn_limit  # type: ignore[attr-defined]
-        if limit and self.turn > limit:
-            return (), f"draw: the turn limit of {limit} turns was reached"
-        return None
+            decided = None
+        else:
+            key = (self.format, len(self.players), self.authority)
+            decided = _WINNERS.get(key, _UNKNOWN)
+            if decided is _UNKNOWN:
+                if len(_WINNERS) > 50_000:
+                    _WINNERS.clear()
+                decided = _WINNERS[key] = winners(self.fmt, self.authority)
+            if decided is None:
+                limit = self.game.turn_limit  # type: ignore[attr-defined]
+                if limit and self.turn > limit:
+                    decided = (), f"draw: the turn limit of {limit} turns was reached"
+        object.__setattr__(self, "_outcome_cache", decided)
+        return decided  # type: ignore[no-any-return]
 
     # --- the game surface --------------------------------------------------
     @property
@@ -197,17 +202,10 @@ class StarRealmsState(State):
     @property
     def current_player(self) -> int:
         cached = self.__dict__.get("_player_cache")
-        if cached is None:
-            from explorer.games.star_realms.effects import needs_chance
-
-            if self.outcome() is not None:
-                cached = TERMINAL
-            elif self.queue:
-                cached = CHANCE if needs_chance(self, self.queue[0]) else self.queue[0].player
-            else:
-                cached = self.actor
+        if cached is None:  # settle() remembers it for the positions it stops at
+            cached = _flow().mover(self)
             object.__setattr__(self, "_player_cache", cached)
-        return cached
+        return cached  # type: ignore[no-any-return]
 
     def is_chance(self) -> bool:
         known = self.__dict__.get("_player_cache")  # asked several times a step: read the remembered mover
@@ -218,19 +216,13 @@ class StarRealmsState(State):
         return (self.current_player if known is None else known) == TERMINAL
 
     def _legal_actions(self) -> tuple[Action, ...]:
-        from explorer.games.star_realms.turn import legal_actions
-
-        return legal_actions(self)
+        return _flow().legal_actions(self)  # type: ignore[no-any-return]
 
     def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        from explorer.games.star_realms.effects import chance_outcomes
-
-        return chance_outcomes(self)
+        return _flow().effects.chance_outcomes(self)  # type: ignore[no-any-return]
 
     def _apply(self, action: Action) -> "StarRealmsState":
-        from explorer.games.star_realms.turn import apply_action
-
-        return apply_action(self, action)
+        return _flow().apply_action(self, action)  # type: ignore[no-any-return]
 
     def _result(self) -> Result:
         decided = self.outcome()
@@ -282,10 +274,31 @@ class StarRealmsState(State):
 
 
 _UNKNOWN = object()
+_TURN: Any = None
+
+
+def _flow() -> Any:
+    """The module ``turn`` (the turn flow), imported on first use: it imports this module itself.
+
+    Bound once, not imported in each method: an import statement costs about a microsecond,
+    and the hot methods run several times a step.
+    """
+    global _TURN
+    if _TURN is None:
+        from explorer.games.star_realms import turn
+
+        _TURN = turn
+    return _TURN
+
+
 _FORMATS: dict[tuple[str, int], Format] = {}
 _WINNERS: dict[tuple[str, int, tuple[int, ...]], Any] = {}
 """``winners`` by format, player count and Authority (it reads nothing else)."""
+_SEATS: dict[tuple[str, int, int, tuple[int, ...]], tuple[tuple[bool, ...], tuple[int, ...]]] = {}
+"""``(alive, members)`` by format, player count, turn group and Authority."""
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_REMEMBERED = ("_player_cache", "_outcome_cache", "_seats_cache", "_moves_cache", "_legal_cache", "_chance_cache")
+"""The derived values states remember (here and in ``explorer.core.state``): the ones ``replaced`` drops first."""
 
 
 def replaced(obj, /, **changes):  # type: ignore[no-untyped-def]
@@ -303,9 +316,13 @@ def replaced(obj, /, **changes):  # type: ignore[no-untyped-def]
     names = _FIELDS.get(cls)
     if names is None:
         names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
-    values = obj.__dict__
-    # Remembered derived values are not copied.
-    values = values.copy() if len(values) == len(names) else {name: values[name] for name in names}
+    old = obj.__dict__
+    values = old.copy()
+    if len(values) != len(names):  # remembered derived values are not copied
+        for name in _REMEMBERED:
+            values.pop(name, None)
+        if len(values) != len(names):  # one not listed in _REMEMBERED
+            values = {name: old[name] for name in names}
     values.update(changes)
     if len(values) != len(names):  # a name that is no field: refused as dataclasses.replace refuses it
         return dataclasses.replace(obj, **changes)

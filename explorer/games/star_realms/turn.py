@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from explorer.core import Action
+from explorer.core import CHANCE, TERMINAL, Action
 from explorer.games.star_realms import effects
 from explorer.games.star_realms.rules import END, apply_main, main_actions, why_illegal_main
 
@@ -64,12 +64,17 @@ def trigger_allies(s: "StarRealmsState") -> "StarRealmsState":
     cards = s.game.cards  # type: ignore[attr-defined]
     for m in s.members():
         p = s.players[m]
-        records = p.ships + p.bases
+        ships, bases = p.ships, p.bases
+        known = _QUIET.get((id(ships), id(bases)))
+        if known is not None and known[0] is ships and known[1] is bases and known[2] is cards:
+            continue  # these cards in play were already found to have no ally ability left to fire
+        records = ships + bases
         # Only a card with an ally ability not yet fired this turn can fire (most steps: none).
         waiting = [i for i, r in enumerate(records)
                    if (c := cards[r.copied or r.name]).faction != "Unaligned"
                    and (c.ally and not r.ally_used or c.ally2 and not r.ally2_used)]
         if not waiting:
+            _remember_quiet(ships, bases, cards)
             continue
         new = list(records)
         helps = _helps(s, records)
@@ -84,7 +89,19 @@ def trigger_allies(s: "StarRealmsState") -> "StarRealmsState":
                     fired += effects.tasks_for(effects_, m, card.name, slot)
         if new != list(records):
             s = s.with_player(m, ships=tuple(new[: len(p.ships)]), bases=tuple(new[len(p.ships):]))
+        else:  # allies waiting, none of them with enough allies in play
+            _remember_quiet(ships, bases, cards)
     return s.replace(queue=tuple(fired) + s.queue) if fired else s  # type: ignore[return-value]
+
+
+_QUIET: dict[tuple[int, int], tuple[tuple["InPlay", ...], tuple["InPlay", ...], dict]] = {}
+"""Ships and bases in play (by identity, with the card data) in which no ally ability can fire now."""
+
+
+def _remember_quiet(ships: tuple["InPlay", ...], bases: tuple["InPlay", ...], cards: dict) -> None:
+    if len(_QUIET) >= 4096:
+        _QUIET.clear()
+    _QUIET[(id(ships), id(bases))] = (ships, bases, cards)  # kept alive here, so the ids stay theirs
 
 
 def _start_turn(s: "StarRealmsState", group: int) -> "StarRealmsState":
@@ -113,8 +130,6 @@ def end_turn(s: "StarRealmsState") -> "StarRealmsState":
     teammate) ends it for the whole team: "Teammates do their Main, Discard and Draw
     phases at the same time" (reference, Hydra).
     """
-    from explorer.games.star_realms.state import Task
-
     members = s.members()
     draws = []
     for m in members:
@@ -122,18 +137,29 @@ def end_turn(s: "StarRealmsState") -> "StarRealmsState":
         gone = p.hand + type(p.hand)(r.name for r in p.ships)
         s = s.with_player(m, hand=type(p.hand)(), ships=(), discard=p.discard + gone, trade=0, combat=0,
                           played=type(p.played)(), next_ship_to_top=False)
-        draws.append(Task("draw", m, amount=HAND_SIZE))
+        draws.append(effects.draw_task(m, HAND_SIZE))
     return s.replace(stage="draw", queue=tuple(draws))  # type: ignore[return-value]
 
 
 def settle(s: "StarRealmsState") -> "StarRealmsState":
-    """Resolve automatically until a chance node, a decision, or the main phase needs a move."""
+    """Resolve automatically until a chance node, a decision, or the main phase needs a move.
+
+    Ally abilities are checked when the settling starts and when a turn starts: an ally's
+    condition only changes when cards enter play (a move or a decision, each followed by a
+    settle) or when bases are readied, never while automatic effects (Trade, Combat,
+    Authority, draws) resolve, so checking again between those would find nothing new.
+    The position it stops at remembers who moves there (what ``mover`` would say).
+    """
+    allies_due = True
     while s.outcome() is None:
-        if s.stage == "main":
+        if allies_due and s.stage == "main":
             s = trigger_allies(s)
+            allies_due = False
         if s.queue:
-            moved = effects.step(s, s.queue[0])
+            task = s.queue[0]
+            moved = effects.step(s, task)
             if moved is None:
+                object.__setattr__(s, "_player_cache", CHANCE if effects.needs_chance(s, task) else task.player)
                 return s
             s = moved
             continue
@@ -142,8 +168,26 @@ def settle(s: "StarRealmsState") -> "StarRealmsState":
         elif s.stage == "draw":
             s = _start_turn(s, _next_group(s))
         else:
+            object.__setattr__(s, "_player_cache", s.actor)
             return s
+        allies_due = True
+    object.__setattr__(s, "_player_cache", TERMINAL)
     return s
+
+
+def mover(s: "StarRealmsState") -> int:
+    """Who moves in ``s``: ``TERMINAL``, ``CHANCE`` (a draw or a reveal), the decider of the first queued effect,
+    or the player taking the main phase.
+
+    >>> import explorer
+    >>> mover(explorer.load_game("star_realms").initial_state()) == CHANCE
+    True
+    """
+    if s.outcome() is not None:
+        return TERMINAL
+    if s.queue:
+        return CHANCE if effects.needs_chance(s, s.queue[0]) else s.queue[0].player
+    return s.actor
 
 
 def phase(s: "StarRealmsState") -> str:
@@ -169,7 +213,16 @@ def legal_actions(s: "StarRealmsState") -> tuple[Action, ...]:
 
 def apply_action(s: "StarRealmsState", action: Action) -> "StarRealmsState":
     if s.queue and s.is_chance():
-        s = effects.apply_chance(s, action)
+        drawn = effects.apply_chance(s, action)
+        following = drawn.queue[0] if drawn.queue else None
+        if following is not None and following.kind == "draw" and drawn.players[following.player].deck:
+            # The next card of the same draw: settling would stop here at once. A draw changes no
+            # Authority, turn or stage (so the game goes on, as it did) and puts no card in play
+            # (so no ally waits to fire).
+            object.__setattr__(drawn, "_outcome_cache", None)
+            object.__setattr__(drawn, "_player_cache", CHANCE)
+            return drawn
+        s = drawn
     elif s.queue:
         s = effects.apply_decision(s, action)
     elif action == END:
