@@ -82,7 +82,7 @@ def sample_outcome(outcomes: Sequence[tuple[object, Fraction]], rng: np.random.G
         plan = (outcomes, denominator, list(accumulate(p.numerator * (denominator // p.denominator)
                                                       for _, p in outcomes)))
         if type(outcomes) is tuple:  # immutable: its plan may be remembered (games cache their chance nodes)
-            if len(_PLANS) >= 4096:
+            if len(_PLANS) >= REMEMBERED_NODES:
                 _PLANS.clear()
             _PLANS[id(outcomes)] = plan
     denominator, running = plan[1], plan[2]
@@ -94,6 +94,9 @@ def sample_outcome(outcomes: Sequence[tuple[object, Fraction]], rng: np.random.G
     return outcomes[i][0] if i < len(outcomes) else outcomes[-1][0]
 
 
+REMEMBERED_NODES = 16_384
+"""How many chance nodes' sampling plans (and moves) are remembered before the memory starts afresh: as many
+as a game caches chance nodes (Star Realms keeps 8,192 decks), so a long simulation does not keep forgetting."""
 _PLANS: dict[int, tuple[Sequence[tuple[object, Fraction]], int, list[int]]] = {}
 """By ``id`` of an outcomes tuple (kept alive here): its common denominator and running totals."""
 
@@ -116,10 +119,10 @@ def weighted_outcomes(pairs: Iterable[tuple[Any, int]]) -> tuple[tuple[Any, Frac
     total = sum(weights)
     outcomes = tuple([(o, fraction(w, total)) for o, w in pairs])
     common = gcd(*weights)
-    if len(_PLANS) >= 4096:
+    if len(_PLANS) >= REMEMBERED_NODES:
         _PLANS.clear()
     _PLANS[id(outcomes)] = (outcomes, total // common, list(accumulate([w // common for w in weights])))
-    if len(_MOVES) >= 4096:
+    if len(_MOVES) >= REMEMBERED_NODES:
         _MOVES.clear()
     _MOVES[id(outcomes)] = (outcomes, tuple([o for o, _ in pairs]))
     return outcomes
@@ -149,7 +152,7 @@ def outcome_moves(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[Any, ...]:
         return found[1]
     moves = tuple(o for o, _ in outcomes)
     if type(outcomes) is tuple:
-        if len(_MOVES) >= 4096:
+        if len(_MOVES) >= REMEMBERED_NODES:
             _MOVES.clear()
         _MOVES[id(outcomes)] = (outcomes, moves)
     return moves
