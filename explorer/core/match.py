@@ -31,6 +31,7 @@ import numpy as np
 from explorer.core.actions import CHANCE, TERMINAL, Action
 from explorer.core.chance import sample_outcome
 from explorer.core.game import Game, game_from_identity
+from explorer.core.rng_history import GeneratorHistory, Replay, RngState, rng_state, set_rng_state
 from explorer.core.serial import decode, loads
 from explorer.core.state import State
 from explorer.errors import RulesError, StateFormatError
@@ -38,7 +39,6 @@ from explorer.errors import RulesError, StateFormatError
 MATCH_FORMAT = "rules-explorer/match"
 MATCH_FORMAT_VERSION = 1
 
-RngState = tuple[int, int, int, int]
 
 
 class LogEntry(NamedTuple):
@@ -50,20 +50,6 @@ class LogEntry(NamedTuple):
     player: int
     action: Action
     sampled: bool
-
-
-def _rng_state(rng: np.random.Generator) -> RngState:
-    s = rng.bit_generator.state
-    return (s["state"]["state"], s["state"]["inc"], s["has_uint32"], s["uinteger"])
-
-
-def _set_rng_state(rng: np.random.Generator, saved: RngState) -> None:
-    rng.bit_generator.state = {
-        "bit_generator": "PCG64",
-        "state": {"state": saved[0], "inc": saved[1]},
-        "has_uint32": saved[2],
-        "uinteger": saved[3],
-    }
 
 
 class Match:
@@ -85,7 +71,7 @@ class Match:
         self._rng = np.random.Generator(np.random.PCG64(self.seed))
         self._states: list[State] = [state]
         self._entries: list[LogEntry] = []
-        self._rng_states: list[RngState] = [_rng_state(self._rng)]
+        self._rngs = GeneratorHistory(rng_state(self._rng))
         self._cursor = 0
 
     # --- reading -------------------------------------------------------------
@@ -177,23 +163,29 @@ class Match:
         self._push(state, state.current_player, action, sampled)  # type: ignore[arg-type]
         return action  # type: ignore[return-value]
 
-    def _push(self, state: State, mover: int, action: Action, sampled: bool) -> None:
+    def _push(self, state: State, mover: int, action: Action, sampled: bool, replay: Replay | None = None) -> None:
         """Apply ``action`` of ``mover`` to ``state`` (the shown position); keep the new position, the move
-        and the generator. A sampled outcome is one of ``state.chance_outcomes()``, legal by construction, so it
-        goes to the game's ``_apply`` at once (what ``state.apply`` does with a listed move after finding it)."""
+        and the generator (or, in a run of ``replay``'s policy, how to find it again). A sampled outcome is one of
+        ``state.chance_outcomes()``, legal by construction, so it goes to the game's ``_apply`` at once (what
+        ``state.apply`` does with a listed move after finding it)."""
         new_state = state._apply(action) if sampled else state.apply(action)
         if self._cursor + 1 < len(self._states):
             self._cut_future()
         self._entries.append(LogEntry(mover, action, sampled))
         self._states.append(new_state)
-        self._rng_states.append(_rng_state(self._rng))
+        if replay is None:
+            self._rngs.save(self._rng)
+        else:
+            self._rngs.save_or_mark(self._rng, replay)
         self._cursor += 1
 
     def play(self, policy: str | Callable[[State, np.random.Generator], Action] = "random", max_steps: int = 10_000) -> int:
         """Step until the game ends or ``max_steps`` moves were made; chance is sampled.
 
         ``policy`` is a name from ``game.policies()`` or a callable. Returns the
-        number of moves made.
+        number of moves made. A named policy chooses by the position and the generator
+        alone, so the generator's state is saved only now and then in its run and found
+        again by replaying when undo or a save needs it (``explorer/core/rng_history.py``).
 
         While it plays, Python's cycle collector is paused (and resumed after, if it
         was running): positions are immutable values that never form reference cycles,
@@ -207,6 +199,7 @@ class Match:
             raise ValueError(f"max_steps must be a whole number >= 0, got {max_steps!r}")
         made = 0
         rng = self._rng
+        replay = Replay(chooser, policy) if isinstance(policy, str) else None
         collecting = gc.isenabled()
         gc.disable()
         try:
@@ -216,17 +209,19 @@ class Match:
                 if mover == TERMINAL:
                     break
                 if mover == CHANCE:
-                    self._push(state, mover, sample_outcome(state.chance_outcomes(), rng), True)  # type: ignore[arg-type]
+                    self._push(state, mover, sample_outcome(state.chance_outcomes(), rng), True, replay)  # type: ignore[arg-type]
                 else:
                     action = chooser(state, rng)
                     if isinstance(action, Action):
-                        self._push(state, mover, action, False)
+                        self._push(state, mover, action, False, replay)
                     else:  # text, or a policy that gave nothing: step() reads it or says what is wrong
                         self.step(action)
                 made += 1
         finally:
             if collecting:
                 gc.enable()
+        if made:
+            self._rngs.save_last(rng)
         return made
 
     def _policy(self, policy: str | Callable[[State, np.random.Generator], Action]) -> Callable[[State, np.random.Generator], Action]:
@@ -254,7 +249,7 @@ class Match:
         if not isinstance(index, int) or not 0 <= index < len(self._states):
             raise RulesError(f"goto: index must be from 0 to {len(self._states) - 1}, got {index!r}")
         self._cursor = index
-        _set_rng_state(self._rng, self._rng_states[index])
+        set_rng_state(self._rng, self._rng_at(index))
         return self.state
 
     def reseed(self, seed: int) -> None:
@@ -262,12 +257,16 @@ class Match:
         self.seed = _check_seed(seed)
         self._rng = np.random.Generator(np.random.PCG64(self.seed))
         self._cut_future()
-        self._rng_states[self._cursor] = _rng_state(self._rng)
+        self._rngs.put(self._cursor, rng_state(self._rng))
+
+    def _rng_at(self, index: int) -> RngState:
+        """The generator's state at position ``index`` (replayed from the last saved one if need be)."""
+        return self._rngs.at(index, self._states, self._entries)
 
     def _cut_future(self) -> None:
         del self._states[self._cursor + 1 :]
         del self._entries[self._cursor :]
-        del self._rng_states[self._cursor + 1 :]
+        self._rngs.cut(self._cursor + 1)
 
     # --- saving ----------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -278,10 +277,10 @@ class Match:
             **self.game.identity(),
             "seed": self.seed,
             "initial": start["state"],
-            "rng": [list(self._rng_states[0])],
+            "rng": [list(self._rng_at(0))],
             "log": [
                 {"player": e.player, "action": str(e.action), "sampled": e.sampled, "rng": list(r)}
-                for e, r in zip(self._entries, self._rng_states[1:])
+                for e, r in zip(self._entries, (self._rng_at(i) for i in range(1, len(self._states))))
             ],
             "cursor": self._cursor,
         }
@@ -329,7 +328,7 @@ class Match:
         if not 0 <= seed < 2**63:
             raise StateFormatError(f"seed: expected a whole number from 0 to 2**63 - 1, got {_short(seed)}")
         match = cls(initial, seed=seed)
-        match._rng_states[0] = _rng_field(data["rng"][0] if isinstance(data["rng"], list) and data["rng"] else None, "rng[0]")
+        match._rngs.put(0, _rng_field(data["rng"][0] if isinstance(data["rng"], list) and data["rng"] else None, "rng[0]"))
         log = data["log"]
         if not isinstance(log, list):
             raise StateFormatError(f"log: expected a list of moves, got {type(log).__name__}")
@@ -346,7 +345,7 @@ class Match:
                 raise StateFormatError(f"log[{i}] ({_short(item['action'])}) does not replay: {err.message}") from None
             match._entries.append(LogEntry(state.current_player, action, bool(item.get("sampled", False))))
             match._states.append(new_state)
-            match._rng_states.append(_rng_field(item.get("rng"), f"log[{i}].rng"))
+            match._rngs.append(_rng_field(item.get("rng"), f"log[{i}].rng"))
             match._cursor += 1
         cursor = _field(int, data["cursor"], "cursor")
         if not 0 <= cursor < len(match._states):

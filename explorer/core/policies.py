@@ -1,7 +1,9 @@
 """Policies shared by every game: who picks an action when nobody clicks.
 
 A policy is ``policy(state, rng) -> Action``; it only ever chooses among
-``state.legal_actions()``, so it cannot break a rule.
+``state.legal_actions()``, so it cannot break a rule. A game's own policies choose
+by the position and the generator alone (no other state, no other randomness):
+``Match.play`` relies on it to find the generator again by replaying their choices.
 
 >>> import numpy as np
 >>> random_policy.__name__
