@@ -19,6 +19,7 @@ without it the script says so and stops.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -48,7 +49,8 @@ def count(root: Path, game_id: str, games: int, warm: int) -> tuple[int, int]:
         run = subprocess.run(
             ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", PLAYER,
              str(root), game_id, str(n), str(warm)],
-            capture_output=True, text=True, check=True, cwd=root)
+            capture_output=True, text=True, check=True, cwd=root,
+            env={**os.environ, "PYTHONHASHSEED": "0"})  # string hashing (dict probing) the same in every run
         collected = re.search(r"Collected\s*:\s*(\d+)", run.stderr)
         steps = re.search(r"^steps (\d+)", run.stdout, re.MULTILINE)
         if not collected or not steps:
