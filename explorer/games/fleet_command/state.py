@@ -24,12 +24,12 @@ A state is a frozen value. ``stage`` says what happens next:
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: hints)
+from explorer.core.state import replaced
 from explorer.games.fleet_command.geometry import Pose
 
 if TYPE_CHECKING:
@@ -163,19 +163,15 @@ class FleetState(State):
 
     def with_fleet(self, player: int, **changes: Any) -> "FleetState":
         fleets = list(self.fleets)
-        fleets[player] = _replace(fleets[player], **changes)
+        fleets[player] = replaced(fleets[player], **changes)
         return self.replace(fleets=tuple(fleets))  # type: ignore[return-value]
 
     def with_ship(self, player: int, name: str, **changes: Any) -> "FleetState":
         fleet = self.fleets[player]
         ships = list(fleet.ships)
         i = fleet.index(name)
-        ships[i] = _replace(ships[i], **changes)
+        ships[i] = replaced(ships[i], **changes)
         return self.with_fleet(player, ships=tuple(ships))
-
-    def replace(self, **changes: Any) -> "FleetState":
-        """A copy with some fields changed (fast: see ``_replace``)."""
-        return _replace(self, **changes)  # type: ignore[no-any-return]
 
     # --- the game surface --------------------------------------------------
     @property
@@ -249,27 +245,3 @@ class FleetState(State):
         from explorer.games.fleet_command.position import position_dict
 
         return position_dict(self)
-
-
-def _replace(obj: Any, **changes: Any) -> Any:
-    """``dataclasses.replace`` without re-running ``__init__`` (a rules step does many), fields checked.
-
-    Private cache entries (``_legal_cache`` and the like) are not carried over.
-    """
-    cls = type(obj)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = frozenset(f.name for f in dataclasses.fields(cls))
-    for key in changes:
-        if key not in names:
-            raise TypeError(f"{cls.__name__} has no field {key!r}")
-    new = object.__new__(cls)
-    d = new.__dict__
-    for key, value in obj.__dict__.items():
-        if key in names:
-            d[key] = value
-    d.update(changes)
-    return new
-
-
-_FIELDS: dict[type, frozenset[str]] = {}

@@ -137,15 +137,6 @@ class PinnedDownState(State):
     reveal_reshuffles: int = 0
     outcome: str = ""
 
-    def replace(self, **changes: Any) -> "PinnedDownState":
-        """A copy with some fields changed: ``dataclasses.replace`` without re-running ``__init__`` (hot path)."""
-        new = object.__new__(type(self))
-        # remembered derived values (names starting with "_", the base class's included) are never copied
-        values = {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
-        values.update(changes)
-        object.__setattr__(new, "__dict__", values)
-        return new
-
     # --- lookups ----------------------------------------------------------------
     @property
     def data(self) -> "CardData":

@@ -22,7 +22,8 @@ from explorer.core import Action, Deck, Multiset
 from explorer.core.chance import weighted_outcomes
 from explorer.games.star_realms.cards import Effect, describe
 from explorer.games.star_realms.formats import base_targets, protectors, targets
-from explorer.games.star_realms.state import Task, replaced
+from explorer.core.state import replaced
+from explorer.games.star_realms.state import Task
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.state import StarRealmsState

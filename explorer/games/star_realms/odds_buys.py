@@ -28,7 +28,7 @@ from typing import Any
 from explorer.core import Deck, Multiset
 from explorer.games.star_realms import odds as sr_odds
 from explorer.games.star_realms.odds import HandOdds, answer, exact_odds
-from explorer.games.star_realms.odds_cycle import TurnsUntil, survival_of
+from explorer.games.star_realms.odds_cycle import TurnsUntil, survival_of, turns_until
 from explorer.games.star_realms.odds_hand import Outcome, model, play_sampled, sample_turn, start
 from explorer.games.star_realms.odds_model import Model, TooLarge, Turn
 from explorer.games.star_realms.odds_position import (HAND, check_position, moving, rest_model, rest_turn,
@@ -178,13 +178,7 @@ def _first(state: Any, player: int, branches: tuple | None, extra: Multiset, top
 def _arrival(state: Any, player: int, to_top: bool, horizon: int) -> TurnsUntil:
     if to_top:
         return TurnsUntil(Fraction(1), (Fraction(1),), Fraction(0), Fraction(1), horizon)
-    survive = survival_of(state, player, BOUGHT, horizon, extra=Multiset([BOUGHT]))
-    by_turn = tuple(survive[t - 1] - survive[t] for t in range(1, horizon + 1))
-    while len(by_turn) > 1 and by_turn[-1] == 0 and survive[len(by_turn)] == 0:
-        by_turn = by_turn[:-1]
-    partial = sum((t * p for t, p in enumerate(by_turn, start=1)), Fraction(0))
-    remainder = survive[horizon]
-    return TurnsUntil(partial if remainder == 0 else None, by_turn, remainder, partial, horizon)
+    return turns_until(survival_of(state, player, BOUGHT, horizon, extra=Multiset([BOUGHT])), horizon)
 
 
 def compare_buys_over_cycle(state: Any, player: int, cards: Any = None, *, turns: int = TURNS,

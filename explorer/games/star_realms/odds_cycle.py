@@ -136,7 +136,15 @@ def expected_turns_until(state: Any, player: int, card: str, horizon: int = 40) 
     Fraction(22, 21)
     """
     check_position(state, player)
-    survive = survival_of(state, player, card, horizon)
+    return turns_until(survival_of(state, player, card, horizon), horizon)
+
+
+def turns_until(survive: tuple[Fraction, ...], horizon: int) -> TurnsUntil:
+    """When a card comes, from ``survive[t]``: the chance it has not come within ``t`` turns (``survive[0]`` is 1).
+
+    >>> turns_until((Fraction(1), Fraction(1, 2), Fraction(0)), 2).expected
+    Fraction(3, 2)
+    """
     by_turn = tuple(survive[t - 1] - survive[t] for t in range(1, horizon + 1))
     while len(by_turn) > 1 and by_turn[-1] == 0 and survive[len(by_turn)] == 0:
         by_turn = by_turn[:-1]

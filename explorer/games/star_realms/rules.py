@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 from explorer.core import Action
 from explorer.games.star_realms.effects import SCRAPPED_SHIP, act, destroy_base, scrap_to, tasks_for
 from explorer.games.star_realms.formats import base_targets, protectors, targets
-from explorer.games.star_realms.state import InPlay, Task, replaced
+from explorer.core.state import replaced
+from explorer.games.star_realms.state import InPlay, Task
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.state import StarRealmsState

@@ -14,12 +14,12 @@ resumes when the queue is empty.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
+from explorer.core.state import replaced
 from explorer.errors import RulesError
 
 from explorer.games.star_realms.formats import Format, make_format, winners
@@ -102,6 +102,8 @@ class StarRealmsState(State):
     turn: int = 0
     queue: tuple[Task, ...] = ()
 
+    REMEMBERED = State.REMEMBERED + ("_player_cache", "_outcome_cache", "_seats_cache")
+
     # --- helpers -----------------------------------------------------------
     # Values derived from the fields are remembered in the instance ``__dict__`` under names
     # starting with "_" (never a field: equality, hashing, JSON and ``replace`` ignore them).
@@ -117,16 +119,6 @@ class StarRealmsState(State):
     def alive(self) -> tuple[bool, ...]:
         """Which seats are still in the game (their Authority is above 0)."""
         return self._seats()[0]
-
-    def replace(self, **changes: Any) -> "StarRealmsState":
-        """A copy with some fields changed (what ``dataclasses.replace`` gives, without its overhead).
-
-        >>> import explorer
-        >>> s = explorer.load_game("star_realms").initial_state()
-        >>> s.replace(turn=3).turn, s.turn, s.replace(turn=0) == s
-        (3, 0, True)
-        """
-        return _replace(self, **changes)  # type: ignore[no-any-return]
 
     def authority_of(self, seat: int) -> int:
         """The Authority of ``seat`` (0-based) in every format: Hydra teammates read their team's shared score.
@@ -147,8 +139,8 @@ class StarRealmsState(State):
 
     def with_player(self, seat: int, **changes: object) -> "StarRealmsState":
         players = list(self.players)
-        players[seat] = _replace(players[seat], **changes)
-        return _replace(self, players=tuple(players))  # type: ignore[no-any-return]
+        players[seat] = replaced(players[seat], **changes)
+        return replaced(self, players=tuple(players))
 
     def members(self) -> tuple[int, ...]:
         """The living seats of the turn group now moving."""
@@ -296,39 +288,4 @@ _WINNERS: dict[tuple[str, int, tuple[int, ...]], Any] = {}
 """``winners`` by format, player count and Authority (it reads nothing else)."""
 _SEATS: dict[tuple[str, int, int, tuple[int, ...]], tuple[tuple[bool, ...], tuple[int, ...]]] = {}
 """``(alive, members)`` by format, player count, turn group and Authority."""
-_FIELDS: dict[type, tuple[str, ...]] = {}
-_REMEMBERED = ("_player_cache", "_outcome_cache", "_seats_cache", "_moves_cache", "_legal_cache", "_chance_cache")
-"""The derived values states remember (here and in ``explorer.core.state``): the ones ``replaced`` drops first."""
 
-
-def replaced(obj, /, **changes):  # type: ignore[no-untyped-def]
-    """``dataclasses.replace`` for this module's frozen dataclasses, without calling ``__init__``.
-
-    They have no ``__post_init__`` and no ``init=False`` field, so copying the fields and
-    setting the changed ones gives the same value. Remembered derived values (names
-    starting with "_") are not copied. An unknown field name goes to
-    ``dataclasses.replace``, which refuses it as it always did.
-
-    >>> replaced(Task("draw", 0, amount=5), amount=4) == Task("draw", 0, amount=4)
-    True
-    """
-    cls = type(obj)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
-    old = obj.__dict__
-    values = old.copy()
-    if len(values) != len(names):  # remembered derived values are not copied
-        for name in _REMEMBERED:
-            values.pop(name, None)
-        if len(values) != len(names):  # one not listed in _REMEMBERED
-            values = {name: old[name] for name in names}
-    values.update(changes)
-    if len(values) != len(names):  # a name that is no field: refused as dataclasses.replace refuses it
-        return dataclasses.replace(obj, **changes)
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", values)
-    return new
-
-
-_replace = replaced

@@ -14,7 +14,6 @@ a :class:`~explorer.core.zones.Deck` whose order is unknown.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -46,8 +45,6 @@ PENDING_PHASES = {
 }
 CHOICE_PENDING = ("recover", "any", "rupture", "remove")
 CHANCE_PENDING = ("draw", "skill")
-_FIELDS: dict[type, tuple[str, ...]] = {}
-_DERIVED = ("_legal_cache", "_chance_cache", "_moves_cache")
 """Names under which a state remembers values derived from its fields (the surface's caches)."""
 
 
@@ -137,36 +134,6 @@ class WarpsEdgeState(State):
     pending: tuple[Pending, ...] = ()
     attack_index: int = 0
     outcome: str = ""
-
-    def replace(self, **changes: Any) -> "WarpsEdgeState":
-        """A copy with some fields changed (what ``dataclasses.replace`` gives, without its overhead).
-
-        The state has no ``__post_init__`` and no ``init=False`` field, so copying the fields and
-        setting the changed ones gives the same value; remembered derived values (``__dict__``
-        names starting with "_") are not copied; an unknown field goes to ``dataclasses.replace``,
-        which refuses it as it always did.
-
-        >>> import explorer
-        >>> s = explorer.load_game("warps_edge").initial_state()
-        >>> s.replace(hull=3).hull, s.hull, s.replace(hull=s.hull) == s
-        (3, 8, True)
-        """
-        cls = type(self)
-        names = _FIELDS.get(cls)
-        if names is None:
-            names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
-        values = self.__dict__.copy()
-        if len(values) != len(names):  # remembered derived values are not copied
-            for key in _DERIVED:
-                values.pop(key, None)
-            if len(values) != len(names):
-                values = {name: values[name] for name in names}
-        values.update(changes)
-        if len(values) != len(names):  # a name that is no field: refused as dataclasses.replace refuses it
-            return dataclasses.replace(self, **changes)
-        new = object.__new__(cls)
-        object.__setattr__(new, "__dict__", values)
-        return new
 
     # --- data lookups --------------------------------------------------------
     @property
