@@ -18,6 +18,7 @@ import pytest
 
 import explorer
 from explorer import Action, Match
+from explorer.core.share import match_query
 from widgets.common.history import log_html
 from widgets.common.match_panel import MatchPanel, render_html
 from widgets.common.save_load import match_filename
@@ -477,3 +478,70 @@ def test_a_subclass_words_the_log_and_the_status_line_for_its_viewer(pig: explor
     p.goto(0)  # the lines after the cursor (redo) are worded the same way
     assert '<div class="re-log-line re-log-future" data-pos="2">2. Chance: something &lt;happened&gt;</div>' in (
         p.history.log.value)
+
+
+# --- the log groups a move under the turn it was made in ----------------------------------
+def log_rows(p: MatchPanel) -> list[str]:
+    """The log box top to bottom: turn headings as ``## heading``, moves as their text (unescaped)."""
+    import html as _html
+
+    return [("## " if cls == "re-log-turn" else "") + _html.unescape(text) for cls, text in
+            re.findall(r'<div class="(re-log-turn|re-log-line)[^"]*"[^>]*>([^<]*)</div>', p.history.log.value)]
+
+
+def test_the_move_that_ends_a_turn_is_logged_under_that_turn(panel: MatchPanel) -> None:
+    # Player 1 rolls, the die shows 3 (seed 1), Player 1 holds: the hold is Player 1's move, made in
+    # Player 1's turn, though the position it leads to is already Player 2's turn.
+    click(panel, "roll")
+    panel.step_button.click()
+    click(panel, "hold")
+    assert panel.state.turn_label() == "Player 2's turn"
+    assert log_rows(panel) == ["## Player 1's turn", "Start", "1. Player 1: roll",
+                               "2. Player 1 rolls 3 (turn total 0 → 3)", "3. Player 1 holds: banks 3 (score 0 → 3)",
+                               "## Player 2's turn"]  # begun, no move made in it yet
+    click(panel, "roll")  # Player 2's first move goes under that heading, which stays where it was
+    assert log_rows(panel)[-2:] == ["## Player 2's turn", "4. Player 2: roll"]
+
+
+def test_the_turn_slider_counts_the_moves_the_log_shows_under_the_turn(panel: MatchPanel) -> None:
+    click(panel, "roll")
+    panel.step_button.click()
+    click(panel, "hold")
+    h = panel.history
+    h.slider.value = 0  # Player 1's turn: roll, the die, hold: the three moves under its heading
+    assert panel.match.cursor == 0
+    assert "Player 1&#x27;s turn · move 0 of 3 in this turn · 0 of 3 in all" in h.position_label.value
+    h.slider.value = 1  # Player 2's turn starts where the hold left the game: no move of it yet
+    assert panel.match.cursor == 3
+    assert "Player 2&#x27;s turn · move 0 of 0 in this turn · 3 of 3 in all" in h.position_label.value
+    assert '<div class="re-log-line re-log-current" data-pos="3">' in h.log.value  # the hold, the last line
+
+
+# --- links: the page's game, and links the reader cannot read ------------------------------
+def test_a_seed_link_that_names_no_game_is_for_the_game_on_the_page(pig: explorer.Game) -> None:
+    # "?seed=17" typed on a game's dashboard: the game is the page's; the Seed box shows the seed in use
+    p = MatchPanel(pig, seed=1, link="seed=17")
+    assert (p.match.seed, p.seed_input.value) == (17, 17)
+    assert p.status.message == "New game from the link's seed 17."
+
+
+def test_a_match_link_that_names_no_game_must_hold_the_page_s_game(pig: explorer.Game) -> None:
+    warps = Match(explorer.load_game("warps_edge"), seed=3)
+    query = match_query(warps).split("&", 1)[1]  # "match=..." without "game=warps_edge"
+    assert query.startswith("match=")
+    p = MatchPanel(pig, seed=1, link=query)
+    assert p.game.info.id == "toy_pig" and len(p.match) == 1 and p.seed_input.value == 1
+    assert p.status.message == ("The link could not be opened: link: game='toy_pig' but the data is a "
+                                "'warps_edge' game — the default game is shown instead.")
+
+
+@pytest.mark.parametrize("query", [
+    "game=toy_pig&seed=%E2%91%A3",  # "④": a digit to str.isdigit, not to int()
+    "&".join(f"k{i}=1" for i in range(9)) + "&game=toy_pig&seed=4",  # more fields than the reader takes
+])
+def test_a_link_the_reader_chokes_on_is_refused_with_the_reason_and_the_page_opens(
+        pig: explorer.Game, query: str) -> None:
+    p = MatchPanel(pig, seed=1, link=query)
+    assert (p.match.seed, p.seed_input.value, len(p.match)) == (1, 1, 1)
+    assert p.status.message.startswith("The link could not be opened (ValueError: ")
+    assert p.status.message.endswith("); the default game is shown instead.")

@@ -339,3 +339,59 @@ def test_an_attack_for_less_than_the_pool_is_in_the_attack_group(panel: StarReal
     less = [a for _, a in p.attack_less.options]
     assert less and all(a in legal and a.kind == "attack" and a.args[-1] < 3 for a in less)
     assert sorted(map(str, shown_actions(p) + less)) == sorted(map(str, legal))
+
+
+# --- a tester's three oddities: the seed of a link, the end-of-turn draw, the outpost mark ----------
+def test_a_link_with_only_a_seed_deals_the_game_from_that_seed_and_the_box_says_so() -> None:
+    # the dashboard opened as star_realms.ipynb?seed=4: the Seed box showed 12, the default
+    p = StarRealmsPanel(seed=SEED, link="seed=4")
+    assert (p.match.seed, p.seed_input.value) == (4, 4)
+    assert p.state == StarRealmsPanel(seed=4, link=False).state  # the setup was dealt from seed 4
+    assert p.status.message == "New game from the link's seed 4."
+
+
+def log_turns(p: StarRealmsPanel) -> dict[str, list[str]]:
+    """The log's lines under each turn heading (``""``: before the first heading, the setup)."""
+    found: dict[str, list[str]] = {"": []}
+    heading = ""
+    for cls, text in re.findall(r'<div class="(re-log-turn|re-log-line)[^"]*"[^>]*>([^<]*)</div>', p.history.log.value):
+        if cls == "re-log-turn":
+            heading = text
+            found[heading] = []
+        else:
+            found[heading].append(text)
+    return found
+
+
+def test_the_draw_that_ends_player_1s_turn_is_logged_in_player_1s_turn(panel: StarRealmsPanel) -> None:
+    # The rulebook's turn: Main phase, Discard phase, Draw phase (5 cards); then the next player's turn.
+    three_scouts(panel)
+    assert panel.press("end turn")  # the discard, then the five draws, dealt at once
+    turns = log_turns(panel)
+    assert list(turns) == ["", "Turn 1 · Player 1", "Turn 2 · Player 2"]
+    assert turns[""][-1] == "13. Player 2 draws Viper (deck 6 → 5)"  # the last setup draw stays in the setup
+    assert turns["Turn 1 · Player 1"] == [
+        "14. Player 1 plays Scout (Trade 0 → 1)", "15. Player 1 plays Scout (Trade 1 → 2)",
+        "16. Player 1 plays Scout (Trade 2 → 3)", "17. Player 1 ends the turn: Player 1 discards 3 (hand 0, ships 3)",
+        "18. Player 1 draws Scout (deck 7 → 6, 4 more to draw)",
+        "19. Player 1 draws Scout (deck 6 → 5, 3 more to draw)",
+        "20. Player 1 draws Scout (deck 5 → 4, 2 more to draw)",
+        "21. Player 1 draws Scout (deck 4 → 3, 1 more to draw)",
+        "22. Player 1 draws Viper (deck 3 → 2)"]
+    assert turns["Turn 2 · Player 2"] == []  # Player 2's turn has begun; no move made in it yet
+    label = panel.history.position_label.value
+    assert panel.history.slider.value == 2 and "Turn 2 · Player 2 · move 0 of 0 in this turn · 22 of 22" in label
+    panel.history.prev_turn_button.click()  # the slider's Turn 1 counts the nine moves under its heading
+    assert panel.history.slider.value == 1 and panel.match.cursor == 13
+    assert "Turn 1 · Player 1 · move 0 of 9 in this turn" in panel.history.position_label.value
+
+
+def test_an_outpost_in_a_discard_pile_is_marked_in_words_a_browser_font_has(panel: StarRealmsPanel) -> None:
+    # Trading Post (outpost, defense 4) bought on turn 1 lies in Player 1's discard pile
+    three_scouts(panel)
+    assert panel.press("buy Trading Post")
+    discard = seat_block(panel.position_html.value, 1).split('class="sr-discard"')[1]
+    assert ('data-card="Trading Post"' in discard and
+            '<span class="sr-def" data-defense="4">outpost 4</span>' in discard)
+    # no emoji (a character past U+FFFF): Debian's Chromium has no font for one and draws a box
+    assert max(map(ord, panel.position_html.value)) <= 0xFFFF

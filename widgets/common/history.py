@@ -1,7 +1,8 @@
 """A match's history: the log as the rules tell it, time travel by turns, Undo and Redo.
 
 The view knows nothing about the rules. It draws the log (each line is what the
-rules say a move did, grouped under turn headings from ``state.turn_label()``,
+rules say a move did, grouped under turn headings from ``state.turn_label()`` of
+the position the move was made from, so the draw that ends a turn stays in it,
 the shown move highlighted, the undone future greyed, the box scrolled to the
 shown move) and a slider over *turns* (``match.turn_starts()``) with previous /
 next turn buttons; Undo and Redo step one move inside a turn. The controls only
@@ -58,7 +59,9 @@ def log_html(match: Any, *, window: int = LOG_WINDOW, log_line: LogLine | None =
 
     The line of the shown position (``match.cursor``) has class ``re-log-current``;
     moves after the cursor (kept for redo) have class ``re-log-future``; a heading
-    (class ``re-log-turn``) opens each turn. Every line is HTML-escaped.
+    (class ``re-log-turn``) opens each turn, above the moves made in it (``line_turn``), and
+    the log ends with the heading of a turn that has begun but has no move yet, so the log
+    names the turn the slider shows. Every line is HTML-escaped.
     ``log_line(index, entry)`` words each move (default: ``match.log_line(index)``).
     """
     n = len(match)  # positions; moves are 1 … n-1
@@ -69,9 +72,9 @@ def log_html(match: Any, *, window: int = LOG_WINDOW, log_line: LogLine | None =
     rows: list[str] = []
     if lo > 0:
         rows.append(f'<div class="re-log-more">… {lo} earlier move{"s" if lo != 1 else ""}</div>')
-    last_turn = states[lo - 1].turn_label() if lo > 0 else ""
+    last_turn = line_turn(states, lo - 1) if lo > 0 else ""
     for pos in range(lo, hi):
-        turn = states[pos].turn_label()
+        turn = line_turn(states, pos)
         if turn and turn != last_turn:
             rows.append(f'<div class="re-log-turn">{html.escape(turn)}</div>')
         last_turn = turn
@@ -87,10 +90,23 @@ def log_html(match: Any, *, window: int = LOG_WINDOW, log_line: LogLine | None =
         elif pos > cursor:
             cls += " re-log-future"
         rows.append(f'<div class="{cls}" data-pos="{pos}">{html.escape(text)}</div>')
+    if hi == n and states[n - 1].turn_label() not in ("", last_turn):  # a turn begun, none of its moves made yet
+        rows.append(f'<div class="re-log-turn">{html.escape(states[n - 1].turn_label())}</div>')
     if hi < n:
         rows.append(f'<div class="re-log-more">… {n - hi} later move{"s" if n - hi != 1 else ""} (redo)</div>')
     # column-reverse keeps the box scrolled to the newest line; the inner div keeps reading order.
     return f'{_LOG_STYLE}<div class="re-log-box"><div>{"".join(rows)}</div></div>'
+
+
+def line_turn(states: Any, pos: int) -> str:
+    """The turn heading line ``pos`` of the log goes under: the turn the move was made in.
+
+    Line ``pos`` is the move from position ``pos - 1`` to ``pos``, so it belongs to the turn of
+    ``states[pos - 1]``, the position it was made from: the draw that ends Player 1's turn is
+    Player 1's, even though the position it leads to is already Player 2's turn. Line 0 (the
+    start) goes under the turn of the first position.
+    """
+    return states[max(pos - 1, 0)].turn_label()
 
 
 def turn_of(starts: tuple[int, ...], cursor: int) -> int:
@@ -202,7 +218,9 @@ class HistoryView:
         self.redo_button.disabled = not match.can_redo()
         self.prev_turn_button.disabled = cursor == 0
         self.next_turn_button.disabled = cursor == last
-        end = self.starts[turn + 1] - 1 if turn + 1 < len(self.starts) else last
+        # the moves of this turn are those made from its positions (as the log groups them): the last
+        # one leads to the next turn's first position
+        end = self.starts[turn + 1] if turn + 1 < len(self.starts) else last
         label = match.states[cursor].turn_label() or "setup"
         self.position_label.value = (
             f'<span style="font-size:13px;color:#5b6472">{html.escape(label)} · move {cursor - self.starts[turn]} '

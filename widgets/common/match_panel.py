@@ -68,6 +68,7 @@ import html
 import logging
 from collections.abc import Callable, Sequence
 from typing import Any
+from urllib.parse import parse_qsl, urlencode
 
 import ipywidgets as W
 
@@ -75,7 +76,7 @@ from explorer.core.actions import Action
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
 from explorer.core.state import State
-from explorer.errors import RulesError
+from explorer.errors import RulesError, excerpt
 from widgets.common.action_picker import MAX_BUTTONS, ActionPicker, typed_text
 from widgets.common.history import HistoryView
 from explorer.core.share import (MAX_QUERY_CHARS, match_query, position_query, query_game_id, query_seed,
@@ -89,6 +90,8 @@ from widgets.common.status import StatusLine
 log = logging.getLogger(__name__)
 
 MAX_AUTO_STEPS = 10_000
+LINK_FIELDS = ("seed", "match", "position")
+"""The fields of a share link (``explorer.core.share``) besides ``game``."""
 MAX_SEED = 2**53 - 1  # a browser IntText holds integers exactly only up to 2**53
 PLAY_TAB, ODDS_TAB, SETUP_TAB = 0, 1, 2
 
@@ -525,8 +528,27 @@ class MatchPanel:
         self.page_link.query, self.page_link.note = query, note
 
     def _open_link(self, query: str | None) -> str:
-        """Open a link's match or position (from the page's address); a bad link is refused, the default kept."""
-        if not query or query_game_id(query) != self.game.info.id:
+        """Open a link's match, position or seed (from the page's address); a bad link is refused, the default kept.
+
+        The page is one game's dashboard, so a link that names no game (``?seed=4``, typed by hand) is for
+        this game; a link for another game is left alone. Whatever the link holds, the page never breaks:
+        what was refused, and why, is the sentence returned (the first status line).
+        """
+        if not query:
+            return ""
+        try:
+            return self._read_link(query)
+        except Exception as err:  # noqa: BLE001 - a hostile link never breaks the page
+            log.exception("match panel: link refused")
+            return (f"The link could not be opened ({type(err).__name__}: {excerpt(str(err))}); "
+                    "the default game is shown instead.")
+
+    def _read_link(self, query: str) -> str:
+        """Do what ``query`` asks (a new game from its seed, its match, its position); the sentence saying so."""
+        named = query_game_id(query)
+        if named is None and _link_fields(query):  # the page's own game: "?seed=4" means seed 4 here
+            query, named = f"{urlencode({'game': self.game.info.id})}&{query}", self.game.info.id
+        if named != self.game.info.id:
             return ""
         seed = query_seed(query)
         if seed is not None:  # "?game=...&seed=N": a new game from seed N (the simulation lab's replay links)
@@ -538,12 +560,14 @@ class MatchPanel:
             shared = read_query(query, game=self.game, seed=self.match.seed)
         except RulesError as err:
             return f"The link could not be opened: {err.message} — the default game is shown instead."
-        except Exception as err:  # noqa: BLE001 - a hostile link never breaks the page
-            log.exception("match panel: link refused")
-            return f"The link could not be opened ({type(err).__name__}); the default game is shown instead."
         self.match, self._start = shared.match, shared.match.states[0]
         what = "match" if shared.kind == "match" else "position"
         return f"Opened the {what} from the link: {self.decision_text(self.state)}."
+
+
+def _link_fields(query: str) -> set[str]:
+    """Which of a share link's fields (``seed``, ``match``, ``position``) a query holds; ``game`` is not one."""
+    return {key for key, _ in parse_qsl(query[:MAX_QUERY_CHARS], keep_blank_values=True)} & set(LINK_FIELDS)
 
 
 def _default_policy(names: Sequence[str]) -> str:

@@ -108,12 +108,16 @@ def card_html(state: Any, name: str, css: str = "") -> str:
 
 
 def mini(state: Any, name: str, count: int = 1, *, label: str = "", used: bool = False) -> str:
-    """A one-line card chip; bases show their defense, outposts a dark frame."""
+    """A one-line card chip; bases show their defense, outposts a dark frame and the word "outpost".
+
+    The marks are plain text or a common glyph: an emoji (the shield U+1F6E1 it once had) needs an
+    emoji font, which many browsers' systems (Debian's Chromium among them) lack and draw as a box.
+    """
     card = state.card(name)
     cls = "sr-mini" + (" sr-outpost" if card.is_outpost else "") + (" sr-used" if used else "")
     defense = ""
     if card.is_base:
-        mark = "🛡 outpost " if card.is_outpost else "◆ "
+        mark = "outpost " if card.is_outpost else "◆ "
         defense = f'<span class="sr-def" data-defense="{card.defense}">{mark}{card.defense}</span>'
     times = f" ×{count}" if count > 1 else ""
     tip = f"{card.faction} {card_kind(card)}: {describe(card.primary)}"
