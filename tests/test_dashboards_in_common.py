@@ -46,8 +46,19 @@ def test_a_dashboard_says_why_it_refuses_the_seed_in_its_link(name: str, monkeyp
     default = open_dashboard(name, monkeypatch, "").match.seed
     assert (panel.match.seed, panel.seed_input.value) == (default, default)
     assert panel.status.message.startswith(
-        "The link could not be opened: link: seed must be a whole number from 0 to 2**53 - 1, got 'four' — "
-        "the default game is shown instead.")
+        "The link could not be opened: link: seed must be a whole number from 0 to 2**63 - 1 written with the "
+        "digits 0-9, got 'four' — the default game is shown instead.")
+
+
+@pytest.mark.parametrize("name", GAME_DASHBOARDS)
+def test_a_dashboard_opened_with_the_largest_seed_shows_it_exactly_in_the_seed_box(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 2**63 - 1, the largest seed a match takes; a number box reached the page as a JavaScript
+    # double (9223372036854775808), so the link was refused past 2**53 - 1. The box sends text now.
+    panel = open_dashboard(name, monkeypatch, "seed=9223372036854775807")
+    assert panel.status.message.startswith("New game from the link's seed 9223372036854775807.")
+    page_sees = json.loads(json.dumps(panel.seed_input.get_state()["value"]), parse_int=float)
+    assert (panel.match.seed, page_sees) == (2**63 - 1, "9223372036854775807")
 
 
 def test_no_panel_text_needs_an_emoji_font() -> None:

@@ -251,7 +251,7 @@ def test_set_seed_reseeds_from_here_and_cuts_the_future(panel: MatchPanel) -> No
     assert panel.status.message == "Seed 99: chance draws from this position on use it."
     panel.seed_input.value = -1
     panel.set_seed_button.click()
-    assert panel.status.message == "The seed must be a whole number from 0 to 9007199254740991, got -1"
+    assert panel.status.message == "The seed must be a whole number from 0 to 9223372036854775807, got -1"
     assert panel.match.seed == 99
 
 
@@ -535,13 +535,78 @@ def test_a_match_link_that_names_no_game_must_hold_the_page_s_game(pig: explorer
                                 "'warps_edge' game — the default game is shown instead.")
 
 
-@pytest.mark.parametrize("query", [
-    "game=toy_pig&seed=%E2%91%A3",  # "④": a digit to str.isdigit, not to int()
-    "&".join(f"k{i}=1" for i in range(9)) + "&game=toy_pig&seed=4",  # more fields than the reader takes
+@pytest.mark.parametrize("query, reason", [
+    # "④" and "²" are digits to str.isdigit but not to int(): Python's ValueError reached the page
+    ("game=toy_pig&seed=%E2%91%A3", "seed must be a whole number from 0 to 2**63 - 1 written with the digits 0-9, "
+                                    "got '④'"),
+    ("game=toy_pig&seed=%C2%B2", "seed must be a whole number from 0 to 2**63 - 1 written with the digits 0-9, "
+                                 "got '²'"),
+    # "٤" (Arabic-Indic four) was read as seed 4
+    ("seed=%D9%A4", "seed must be a whole number from 0 to 2**63 - 1 written with the digits 0-9, got '٤'"),
+    # more fields than the reader takes: its ValueError reached the page
+    ("&".join(f"k{i}=1" for i in range(9)) + "&game=toy_pig&seed=4",
+     "11 fields; a link has at most 8, and the fields read are game, match, position and seed"),
+    # "?seed=" was refused as "expected exactly one of match=... or position=..."
+    ("seed=", "the seed is empty (seed= with nothing after it); a seed is a whole number from 0 to 2**63 - 1 "
+              "written with the digits 0-9"),
 ])
-def test_a_link_the_reader_chokes_on_is_refused_with_the_reason_and_the_page_opens(
-        pig: explorer.Game, query: str) -> None:
+def test_a_link_the_reader_refuses_says_why_in_the_link_s_terms_and_the_page_opens(
+        pig: explorer.Game, query: str, reason: str) -> None:
     p = MatchPanel(pig, seed=1, link=query)
     assert (p.match.seed, p.seed_input.value, len(p.match)) == (1, 1, 1)
-    assert p.status.message.startswith("The link could not be opened (ValueError: ")
-    assert p.status.message.endswith("); the default game is shown instead.")
+    assert p.status.message == f"The link could not be opened: link: {reason} — the default game is shown instead."
+
+
+# --- seeds past 2**53: a JavaScript number cannot hold them, the Seed box still shows them exactly -----
+BIG_SEED = 2**53 + 1  # the first whole number a JavaScript number rounds (to 2**53)
+
+
+def shown_in_browser(box: W.Widget) -> object:
+    """The Seed box's value as the page reads it: JSON, with every number a JavaScript double."""
+    return json.loads(json.dumps(box.get_state()["value"]), parse_int=float)
+
+
+def big_seed_match(pig: explorer.Game, seed: int = BIG_SEED) -> Match:
+    match = Match(pig, seed=seed)
+    match.play("random", max_steps=3)
+    return match
+
+
+def test_a_match_link_with_a_seed_past_2_53_opens_and_the_seed_box_shows_it_exactly(pig: explorer.Game) -> None:
+    # Match links carry any seed up to 2**63 - 1 (the simulation lab's replay of game #i from first
+    # seed 2**53 - 1 is seed 2**53 - 1 + i); the box showed 9007199254740992 for 9007199254740993
+    p = MatchPanel(pig, seed=1, link=match_query(big_seed_match(pig)))
+    assert p.status.message.startswith("Opened the match from the link: ")
+    assert (p.match.seed, shown_in_browser(p.seed_input)) == (BIG_SEED, "9007199254740993")
+
+
+def test_a_saved_match_with_the_largest_seed_loads_and_the_seed_box_shows_it_exactly(pig: explorer.Game) -> None:
+    saved = big_seed_match(pig, 2**63 - 1).to_json()  # the largest seed Match takes (and saves)
+    p = MatchPanel(pig, seed=1)
+    upload(p, "big.json", saved.encode())
+    assert p.status.message == "Loaded big.json: 3 moves, showing position 3."
+    assert (p.match.seed, shown_in_browser(p.seed_input)) == (2**63 - 1, "9223372036854775807")
+
+
+def test_new_game_with_the_seed_the_box_shows_replays_the_shared_match(pig: explorer.Game) -> None:
+    # New game refused "got 9007199254740993" while the box showed ...992; the seed shown is the seed used
+    shared = big_seed_match(pig)
+    p = MatchPanel(pig, seed=1, link=match_query(shared))
+    p.new_game_button.click()
+    assert p.status.message == f"New game with seed {BIG_SEED}."
+    p.auto(3, "random")
+    assert p.match.log == shared.log
+
+
+@pytest.mark.parametrize("typed, outcome", [
+    ("9223372036854775807", "Seed 9223372036854775807: chance draws from this position on use it."),
+    ("9223372036854775808", "The seed must be a whole number from 0 to 9223372036854775807, got 9223372036854775808"),
+    ("seven", "The seed must be a whole number from 0 to 9223372036854775807, got 'seven'"),
+    ("٧", "The seed must be a whole number from 0 to 9223372036854775807, got '٧'"),
+])
+def test_a_seed_typed_in_the_box_is_read_exactly_or_refused_saying_what_a_seed_is(
+        panel: MatchPanel, typed: str, outcome: str) -> None:
+    panel.seed_input.set_state({"value": typed})  # what the browser sends: the text typed
+    panel.set_seed_button.click()
+    assert panel.status.message == outcome
+    assert panel.match.seed == (2**63 - 1 if outcome.startswith("Seed") else 1)

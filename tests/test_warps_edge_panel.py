@@ -363,3 +363,18 @@ def test_only_the_setup_is_dealt_a_shared_mid_game_draw_waits_for_the_player() -
     assert p.state == chance and p.match.cursor == 0
     q = WarpsEdgePanel(link=position_query(chance))
     assert q.status.message.startswith("Opened the position from the link") and q.state.phase == chance.phase
+
+
+def test_the_log_heads_each_turn_once_even_when_a_warp_ends_in_it() -> None:
+    # Seed 1, the heuristic: warp 1 ends in step 4 of turn 2 (move 29), and the step-4 draw that closes
+    # turn 2 (move 30) came from the new warp's bag; it stood alone under "Warp 2 · Turn 2", and the
+    # game's end (warps 4-6 ending at once when the bag stays short) left an empty "Warp 6 · Turn 5".
+    p = WarpsEdgePanel(seed=SEED)
+    p.auto(400, "heuristic")
+    log = html.unescape(p.history.log.value)
+    headings = re.findall(r'<div class="re-log-turn">([^<]*)</div>', log)
+    assert headings == ["Turn 1", "Turn 2", "Turn 3", "Turn 4", "Turn 5"]
+    turn_2 = log.split(">Turn 2<")[1].split(">Turn 3<")[0]
+    assert re.findall(r'data-pos="(\d+)"', turn_2) == [str(i) for i in range(23, 31)]
+    assert "29. Pilot ends step 2" in turn_2 and "warp 1 ends" in turn_2 and "30. Pilot draws 5" in turn_2
+    assert p.match.turn_starts() == (0, 6, 22, 30, 37, 46)  # the slider: the same five turns, after the setup

@@ -49,6 +49,12 @@ MAX_QUERY_CHARS = 60_000
 MAX_UNPACKED_BYTES = 4_000_000
 """Most bytes a link may unpack to; decompression stops there (a compression bomb is refused)."""
 MAX_LINK_MOVES = 20_000
+MAX_LINK_FIELDS = 8
+"""Most fields (``name=value`` parts between ``&``) a query may have; a longer list is refused unread."""
+LINK_FIELDS = ("game", "match", "position", "seed")
+"""The fields a link is read for; any other field (at most ``MAX_LINK_FIELDS`` in all) is left alone."""
+MAX_SEED = 2**63 - 1
+"""The largest seed a link may carry: the largest a :class:`~explorer.Match` takes."""
 
 
 @dataclass(frozen=True)
@@ -99,28 +105,74 @@ def position_query(state: Any) -> str:
                       "position": _pack(json.dumps(payload, separators=(",", ":")).encode("utf-8"))})
 
 
-def query_game_id(query: str) -> str | None:
-    """The game id a query names (``game=...``), or ``None``; nothing else is read."""
-    if not isinstance(query, str) or len(query) > MAX_QUERY_CHARS:
+def query_fields(query: str, *, strict: bool = False) -> dict[str, list[str]]:
+    """The fields of a query (``?`` optional), each with every value it was given, empty ones included.
+
+    A query of more than ``MAX_LINK_FIELDS`` fields is refused unread, with a sentence (the standard
+    reader's own ``ValueError`` would reach the page in Python's words). ``strict`` also refuses a
+    field that is not ``name=value``.
+
+    >>> query_fields("game=star_realms&seed=")
+    {'game': ['star_realms'], 'seed': ['']}
+    """
+    query = query[1:] if query.startswith("?") else query
+    count = query.count("&") + 1  # as the standard reader counts them
+    if count > MAX_LINK_FIELDS:
+        raise StateFormatError(
+            f"link: {count} fields; a link has at most {MAX_LINK_FIELDS}, and the fields read are "
+            f"{', '.join(LINK_FIELDS[:-1])} and {LINK_FIELDS[-1]}")
+    try:
+        return parse_qs(query, keep_blank_values=True, strict_parsing=strict, max_num_fields=MAX_LINK_FIELDS)
+    except ValueError as err:
+        raise StateFormatError(f"link: not a query string ({excerpt(str(err))})") from None
+
+
+def _one(fields: dict[str, list[str]], name: str) -> str | None:
+    """The value of field ``name``, ``None`` when absent; a field given twice is refused (which one was meant?)."""
+    values = fields.get(name)
+    if values is None:
         return None
-    values = parse_qs(query, max_num_fields=8).get("game")
-    return values[0] if values else None
+    if len(values) > 1:
+        raise StateFormatError(f"link: {name}= appears {len(values)} times; a link gives it once")
+    return values[0]
 
 
-def query_seed(query: str) -> int | str | None:
-    """The seed a ``?game=...&seed=N`` link asks a new game to use; a sentence when it is not a seed.
+def query_game_id(query: str) -> str | None:
+    """The game id a query names (``game=...``), or ``None``; nothing else is read.
 
-    >>> query_seed("game=star_realms&seed=17"), query_seed("game=star_realms"), query_seed("seed=-3")
-    (17, None, "link: seed must be a whole number from 0 to 2**53 - 1, got '-3'")
+    A query too long to be a link names no game; one with too many fields, or two games, is
+    refused (:class:`~explorer.errors.StateFormatError`).
     """
     if not isinstance(query, str) or len(query) > MAX_QUERY_CHARS:
         return None
-    values = parse_qs(query, max_num_fields=8).get("seed")
-    if not values:
+    return _one(query_fields(query), "game")
+
+
+def query_seed(query: str) -> int | None:
+    """The seed a ``?game=...&seed=N`` link asks a new game to use, or ``None`` when it names none.
+
+    A seed is written in the digits 0-9 only (``int()`` would also read '٤' as 4, and
+    ``str.isdigit`` passes '²' and '④', which ``int()`` then rejects); anything else, an empty
+    seed, a seed given twice or one past ``MAX_SEED`` is refused with a
+    :class:`~explorer.errors.StateFormatError` saying what is allowed.
+
+    >>> query_seed("game=star_realms&seed=17"), query_seed("game=star_realms")
+    (17, None)
+    >>> query_seed("seed=-3")
+    Traceback (most recent call last):
+    ...
+    explorer.errors.StateFormatError: link: seed must be a whole number from 0 to 2**63 - 1 written with the digits 0-9, got '-3'
+    """
+    if not isinstance(query, str) or len(query) > MAX_QUERY_CHARS:
         return None
-    text = values[0]
-    if not (text.isdigit() and len(text) <= 16 and int(text) < 2**53):
-        return f"link: seed must be a whole number from 0 to 2**53 - 1, got {excerpt(text)}"
+    text = _one(query_fields(query), "seed")
+    if text is None:
+        return None
+    allowed = "a whole number from 0 to 2**63 - 1 written with the digits 0-9"
+    if not text:
+        raise StateFormatError(f"link: the seed is empty (seed= with nothing after it); a seed is {allowed}")
+    if not (text.isascii() and text.isdigit() and len(text) <= len(str(MAX_SEED)) and int(text) <= MAX_SEED):
+        raise StateFormatError(f"link: seed must be {allowed}, got {excerpt(text)}")
     return int(text)
 
 
@@ -134,14 +186,14 @@ def read_query(query: str, *, game: Game | None = None, seed: int = 0) -> Shared
         raise StateFormatError(f"link: expected the query text of a URL, got {type(query).__name__}")
     if len(query) > MAX_QUERY_CHARS:
         raise StateFormatError(f"link: {len(query)} characters; a link is at most {MAX_QUERY_CHARS}")
-    try:
-        fields = parse_qs(query.lstrip("?"), strict_parsing=True, max_num_fields=8)
-    except ValueError as err:
-        raise StateFormatError(f"link: not a query string ({excerpt(str(err))})") from None
+    fields = query_fields(query, strict=True)
     kinds = [k for k in ("match", "position") if k in fields]
     if len(kinds) != 1 or len(fields[kinds[0]]) != 1:
         raise StateFormatError("link: expected exactly one of match=... or position=...")
     kind = kinds[0]
+    if not fields[kind][0]:
+        raise StateFormatError(f"link: the {kind} is empty ({kind}= with nothing after it; "
+                               f"Copy link puts the {kind}'s data there)")
     unpacked = _unpack(fields[kind][0], kind)
     try:
         data = json.loads(unpacked.decode("utf-8"))
@@ -151,8 +203,8 @@ def read_query(query: str, *, game: Game | None = None, seed: int = 0) -> Shared
         raise StateFormatError(f"link: the {kind} data is nested too deeply") from None
     if not isinstance(data, dict) or data.get("v") != LINK_FORMAT:
         raise StateFormatError(f"link: not a link of format {LINK_FORMAT} (made by another version?)")
-    named = fields.get("game", [data.get("game")])[0]
-    if named != data.get("game"):
+    named = _one(fields, "game")
+    if named is not None and named != data.get("game"):
         raise StateFormatError(f"link: game={excerpt(named)} but the data is a {excerpt(data.get('game'))} game")
     the_game = game_from_identity(data, game)
     if kind == "position":
@@ -166,7 +218,7 @@ def read_query(query: str, *, game: Game | None = None, seed: int = 0) -> Shared
 
 def _replay(game: Game, data: dict[str, Any]) -> Match:
     seed, moves, cursor = data.get("seed"), data.get("moves"), data.get("cursor")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise StateFormatError(f"link: seed must be a whole number from 0 to 2**63 - 1, got {excerpt(seed)}")
     if not isinstance(moves, list) or len(moves) > MAX_LINK_MOVES:
         raise StateFormatError(f"link: moves must be a list of at most {MAX_LINK_MOVES} moves")

@@ -14,7 +14,8 @@ import pytest
 
 import explorer
 from explorer import Match
-from explorer.core.share import (MAX_QUERY_CHARS, match_query, position_query, query_game_id, read_query)
+from explorer.core.share import (MAX_QUERY_CHARS, match_query, position_query, query_game_id, query_seed,
+                                 read_query)
 from explorer.errors import StateFormatError
 
 pytestmark = pytest.mark.usefixtures("toy_registered")
@@ -97,3 +98,63 @@ def test_a_link_whose_start_the_rules_cannot_reach_is_refused_by_the_referee() -
     data["start"]["scores"] = [50, 50]
     with pytest.raises(StateFormatError, match="only one player can reach 10"):
         read_query(_query(data))
+
+
+# --- the seed of a "?seed=N" link, and links with too many fields ----------------------------
+SEED_RULE = "a whole number from 0 to 2**63 - 1 written with the digits 0-9"
+
+
+@pytest.mark.parametrize("query, seed", [
+    ("game=toy_pig&seed=0", 0),
+    ("seed=9223372036854775807", 2**63 - 1),  # the largest seed a Match takes, as in match links
+    ("game=toy_pig", None),
+])
+def test_a_seed_link_gives_the_seed_written_in_ascii_digits(query: str, seed: int | None) -> None:
+    assert query_seed(query) == seed
+
+
+@pytest.mark.parametrize("query, message", [
+    ("seed=%E2%91%A3", f"link: seed must be {SEED_RULE}, got '④'"),  # str.isdigit passed it, int() raised
+    ("seed=%C2%B2", f"link: seed must be {SEED_RULE}, got '²'"),  # the same for the superscript two
+    ("seed=%D9%A4", f"link: seed must be {SEED_RULE}, got '٤'"),  # Arabic-Indic four: int() read it as 4
+    ("seed=9223372036854775808", f"link: seed must be {SEED_RULE}, got '9223372036854775808'"),
+    ("seed=%2B4", f"link: seed must be {SEED_RULE}, got '+4'"),  # "+4" ("+" alone reads as a space)
+    ("seed=", f"link: the seed is empty (seed= with nothing after it); a seed is {SEED_RULE}"),
+    ("seed", f"link: the seed is empty (seed= with nothing after it); a seed is {SEED_RULE}"),
+    ("seed=4&seed=5", "link: seed= appears 2 times; a link gives it once"),
+])
+def test_a_seed_link_that_is_not_a_seed_is_refused_saying_what_a_seed_is(query: str, message: str) -> None:
+    with pytest.raises(StateFormatError) as refused:
+        query_seed(query)
+    assert refused.value.message == message
+
+
+TOO_MANY = "&".join(f"k{i}=1" for i in range(8)) + "&game=toy_pig&seed=4"  # 10 fields
+
+
+@pytest.mark.parametrize("read", [query_game_id, query_seed, read_query], ids=lambda f: f.__name__)
+def test_a_link_with_too_many_fields_is_refused_saying_how_many_and_which_are_read(read: object) -> None:
+    # the standard reader's "ValueError: Max number of fields exceeded" reached the page
+    with pytest.raises(StateFormatError) as refused:
+        read(TOO_MANY)  # type: ignore[operator]
+    assert refused.value.message == ("link: 10 fields; a link has at most 8, and the fields read are "
+                                     "game, match, position and seed")
+
+
+def test_a_link_with_eight_fields_is_read() -> None:
+    query = "&".join(f"k{i}=1" for i in range(6)) + "&game=toy_pig&seed=4"
+    assert (query_game_id(query), query_seed(query)) == ("toy_pig", 4)
+
+
+def test_a_link_that_names_two_games_is_refused() -> None:
+    with pytest.raises(StateFormatError, match=r"^link: game= appears 2 times; a link gives it once$"):
+        query_game_id("game=toy_pig&game=star_realms&seed=4")
+
+
+@pytest.mark.parametrize("kind", ["match", "position"])
+def test_an_empty_match_or_position_link_is_refused_as_empty(kind: str) -> None:
+    # it was "expected exactly one of match=... or position=...", though the link had one
+    with pytest.raises(StateFormatError) as refused:
+        read_query(f"game=toy_pig&{kind}=")
+    assert refused.value.message == (f"link: the {kind} is empty ({kind}= with nothing after it; "
+                                     f"Copy link puts the {kind}'s data there)")

@@ -98,3 +98,30 @@ def test_story_lines_hide_the_other_players_draws() -> None:
     assert before.story(action, after, viewer=0).startswith(f"Player 1 draws {action.args[0]}")
     assert before.story(action, after, viewer=1) == "Player 1 draws a card (deck 54 → 53)"
     assert after.turn_label() == "" and np.all([before.action_group(a) for a in before.moves()])
+
+
+# --- the turn label of the end: the phase the deck ran out in (seed §8) -------------------------
+@pytest.mark.parametrize("policy, seed, last_two", [
+    # the last shot's draw empties the deck; round 6 begins and its Initiative draw finds no card
+    ("heuristic", 0, ["Round 5 · Combat", "Round 6 · Initiative"]),
+    # the deck runs out in the middle of round 9's Initiative draws: still round 9's Initiative Phase
+    ("random", 11, ["Round 9 · Initiative", "Round 9 · Initiative"]),
+])
+def test_the_end_is_labelled_with_the_phase_the_deck_ran_out_in(policy: str, seed: int, last_two: list) -> None:
+    # "over" was labelled Combat whatever the phase: the log ended with an empty "Round 6 · Combat"
+    # (or "Round 9 · Combat" after round 9's Initiative heading) and the turn slider had a turn more
+    match = Match(explorer.load_game("fleet_command"), seed=seed)
+    match.play(policy, max_steps=5000)
+    assert match.state.outcome == "the deck ran out when a card had to be drawn"
+    assert [s.turn_label() for s in match.states[-2:]] == last_two
+
+
+def test_a_game_that_ends_at_a_shot_s_draw_ends_in_the_combat_phase() -> None:
+    from explorer.core import Deck
+    from explorer.games.fleet_command.rules import settle
+
+    match = Match(explorer.load_game("fleet_command"), seed=1)
+    match.play("random", max_steps=5000)
+    aiming = next(s for s in match.states if s.stage == "shot")  # round 2: Hopper shoots Fighter 2, a card to draw
+    over = settle(aiming.replace(deck=Deck()))
+    assert (over.is_terminal(), over.turn_label()) == (True, "Round 2 · Combat")

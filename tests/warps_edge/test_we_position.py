@@ -137,6 +137,6 @@ def test_a_draw_says_whose_draw_it_is_and_what_came() -> None:
 
 def test_turn_label_and_groups() -> None:
     s = position(row=["Demo Gnat"], pool={"laser-1": 1})
-    assert s.turn_label() == "Warp 1 · Turn 1" and GAME.initial_state().turn_label() == ""
+    assert s.turn_label() == "Turn 1" and GAME.initial_state().turn_label() == ""
     assert s.action_group(s.parse_action("fire laser-1 at slot 1")) == "Assign tokens"
     assert s.action_group(s.parse_action("end actions")) == "End actions"

@@ -152,3 +152,15 @@ def test_warhammer_without_a_target_says_how_to_use_it() -> None:
     with pytest.raises(IllegalActionError, match=r"step 2: pilot actions: Warhammer is used on one enemy: "
                                                  r"'use warhammer at slot N'"):
         s.apply("use warhammer")
+
+
+def test_the_turn_in_which_a_warp_ends_keeps_its_label_through_the_step_4_draw() -> None:
+    """§4 step 4 and the FAQ: the warp ends *during* step 4 when the bag cannot supply 5; the draw that
+    closes the turn comes from the new warp's bag (RULES.md "End of a warp": the turn goes on with the
+    step-4 draw). The whole turn is one turn: the log and the turn slider group it under one label."""
+    s = position(pool={"laser-1": 1}, bag={"energy-1": 2}, discard={"maneuver-1": 3}, calm=True)
+    ended = s.apply("end actions")  # step 3 (nothing attacks), step 4: 2 in the bag, warp 1 ends
+    assert (ended.stage, ended.warp, ended.turn, len(ended.bag)) == ("plans", 2, 1, 6)
+    assert s.turn_label() == ended.turn_label() == "Turn 1"
+    drawn = ended.apply(ended.chance_outcomes()[0][0])  # the step-4 draw ends turn 1
+    assert (drawn.stage, drawn.warp, drawn.turn_label()) == ("actions", 2, "Turn 2")

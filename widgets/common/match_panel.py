@@ -66,11 +66,13 @@ from __future__ import annotations
 import functools
 import html
 import logging
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 import ipywidgets as W
+import traitlets
 
 from explorer.core.actions import Action
 from explorer.core.game import Game, load_game
@@ -79,8 +81,8 @@ from explorer.core.state import State
 from explorer.errors import RulesError, excerpt
 from widgets.common.action_picker import MAX_BUTTONS, ActionPicker, typed_text
 from widgets.common.history import HistoryView
-from explorer.core.share import (MAX_QUERY_CHARS, match_query, position_query, query_game_id, query_seed,
-                                 read_query)
+from explorer.core.share import (MAX_QUERY_CHARS, MAX_SEED, match_query, position_query, query_game_id,
+                                 query_seed, read_query)
 from widgets.common.odds_tab import OddsTab
 from widgets.common.page_link import PageLink, page_query
 from widgets.common.position_editor import PositionEditor
@@ -92,7 +94,7 @@ log = logging.getLogger(__name__)
 MAX_AUTO_STEPS = 10_000
 LINK_FIELDS = ("seed", "match", "position")
 """The fields of a share link (``explorer.core.share``) besides ``game``."""
-MAX_SEED = 2**53 - 1  # a browser IntText holds integers exactly only up to 2**53
+# MAX_SEED (explorer.core.share): the largest seed a Match takes, 2**63 - 1; the Seed box shows each exactly
 PLAY_TAB, ODDS_TAB, SETUP_TAB = 0, 1, 2
 
 _CSS = (
@@ -133,8 +135,37 @@ def _guarded(method: Callable[..., str]) -> Callable[..., bool]:
 
 def _whole_number(value: Any, name: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InputError(f"{name} must be a whole number from {lo} to {hi}, got {value!r}")
+        raise InputError(f"{name} must be a whole number from {lo} to {hi}, got {excerpt(value)}")
     return value
+
+
+_WHOLE = re.compile(r"-?[0-9]{1,30}")
+
+
+def _seed_to_json(value: Any, _widget: Any) -> str:
+    return str(value)
+
+
+def _seed_from_json(text: Any, _widget: Any) -> Any:
+    """What the browser's text becomes: a whole number when it is one (digits 0-9), else the text itself."""
+    if isinstance(text, str) and _WHOLE.fullmatch(text.strip()):
+        return int(text.strip())
+    return text
+
+
+class SeedBox(W.Text):
+    """The Seed box: a text box in the browser, so every seed a match may have is shown exactly.
+
+    An ``IntText`` reaches the browser as a JavaScript number, exact only up to 2**53 - 1: a match
+    with seed 9007199254740993 (from a link, a saved file or the simulation lab's replay) showed
+    9007199254740992, and New game then refused the seed the box did not show. Here the seed
+    travels as its decimal text. ``value`` is the seed as an ``int`` when the text is a whole
+    number (set it with an ``int``), else the text as typed, which the panel refuses saying
+    what a seed may be.
+    """
+
+    value = traitlets.Any(0, help="The seed (int), or the text typed when it is not a whole number").tag(
+        sync=True, to_json=_seed_to_json, from_json=_seed_from_json)
 
 
 class MatchPanel:
@@ -173,8 +204,8 @@ class MatchPanel:
         self.auto_policy = W.Dropdown(description="policy", layout=W.Layout(width="200px"),
                                       style={"description_width": "45px"})
         self.auto_policy.observe(lambda _c: self._draw_step_note(self.state), names="value")
-        self.seed_input = W.IntText(description="Seed", layout=W.Layout(width="190px"),
-                                    style={"description_width": "36px"})
+        self.seed_input = SeedBox(description="Seed", continuous_update=False, layout=W.Layout(width="230px"),
+                                  style={"description_width": "36px"})
         self.set_seed_button = _button("Set seed", "Draw chance from this seed from here on", "re-set-seed",
                                        self.set_seed)
         self.new_game_button = _button("New game", "Start again with this seed", "re-new-game", self.new_game)
@@ -538,6 +569,8 @@ class MatchPanel:
             return ""
         try:
             return self._read_link(query)
+        except RulesError as err:  # the link's fault: say what was wrong and what is allowed
+            return f"The link could not be opened: {err.message} — the default game is shown instead."
         except Exception as err:  # noqa: BLE001 - a hostile link never breaks the page
             log.exception("match panel: link refused")
             return (f"The link could not be opened ({type(err).__name__}: {excerpt(str(err))}); "
@@ -552,14 +585,9 @@ class MatchPanel:
             return ""
         seed = query_seed(query)
         if seed is not None:  # "?game=...&seed=N": a new game from seed N (the simulation lab's replay links)
-            if isinstance(seed, str):
-                return f"The link could not be opened: {seed} — the default game is shown instead."
             self.match = Match(self.match.states[0], seed=seed)
             return f"New game from the link's seed {seed}."
-        try:
-            shared = read_query(query, game=self.game, seed=self.match.seed)
-        except RulesError as err:
-            return f"The link could not be opened: {err.message} — the default game is shown instead."
+        shared = read_query(query, game=self.game, seed=self.match.seed)
         self.match, self._start = shared.match, shared.match.states[0]
         what = "match" if shared.kind == "match" else "position"
         return f"Opened the {what} from the link: {self.decision_text(self.state)}."

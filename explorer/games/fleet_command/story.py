@@ -28,7 +28,7 @@ GROUPS = {
 PHASE_NAMES = {
     "draw": "Initiative", "discard": "Initiative", "initiative": "Initiative", "tie": "Initiative",
     "movement": "Movement", "path": "Movement", "activation": "Activation", "combat": "Combat",
-    "shot": "Combat", "repair": "Combat", "over": "Combat",
+    "shot": "Combat", "repair": "Combat",
 }
 
 
@@ -37,9 +37,17 @@ def _name(state: FleetState, p: int) -> str:
 
 
 def turn_label(state: FleetState) -> str:
-    """``"Round 2 · Movement"``; ``""`` during setup, before the first round."""
+    """``"Round 2 · Movement"``; ``""`` during setup, before the first round.
+
+    The game ends when a card must be drawn and the deck is empty (seed §8): at a shot's draw
+    (the Combat Phase; the shot is still on the table) or at the Initiative Phase's draws, most
+    often those of a round just begun. The end is labelled with that phase, so the log does not
+    end under a Combat heading of a round whose Combat Phase never came.
+    """
     if state.round == 0:
         return ""
+    if state.stage == "over":
+        return f"Round {state.round} · {'Combat' if state.shot is not None else 'Initiative'}"
     return f"Round {state.round} · {PHASE_NAMES.get(state.stage, 'Initiative')}"
 
 

@@ -271,8 +271,15 @@ class WarpsEdgeState(State):
         return story(self, action, after)  # type: ignore[arg-type]
 
     def turn_label(self) -> str:
-        """``"Warp 2 · Turn 7"``; "" during setup."""
-        return f"Warp {self.warp} · Turn {self.turn}" if self.turn else ""
+        """``"Turn 7"``; "" during setup. Turns are numbered through the game, across warps.
+
+        The label names no warp because a turn can straddle two: the warp ends *during* step 4
+        when the bag cannot supply 5 (seed §4 and FAQ), and the draw that closes the turn comes
+        from the new warp's bag (RULES.md, "End of a warp"). With the warp in it, that draw sat
+        alone under "Warp 2 · Turn 2" in the log and was a turn of its own on the turn slider;
+        the board shows the warp, and the log line says where it ended ("warp 1 ends").
+        """
+        return f"Turn {self.turn}" if self.turn else ""
 
     def action_group(self, action: Action) -> str:
         from explorer.games.warps_edge.story import action_group
