@@ -24,6 +24,7 @@ from __future__ import annotations
 import gc
 import json
 from collections.abc import Callable
+from functools import partial
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -39,6 +40,10 @@ from explorer.errors import RulesError, StateFormatError
 MATCH_FORMAT = "rules-explorer/match"
 MATCH_FORMAT_VERSION = 1
 
+
+
+_new_entry = tuple.__new__
+"""Makes a ``LogEntry`` from its three fields without a Python-level call (``Match.play`` makes one per move)."""
 
 
 class LogEntry(NamedTuple):
@@ -200,22 +205,32 @@ class Match:
         made = 0
         rng = self._rng
         replay = Replay(chooser, policy) if isinstance(policy, str) else None
+        states, entries = self._states, self._entries
+        keep = self._rngs.save if replay is None else partial(self._rngs.save_or_mark, replay=replay)
         collecting = gc.isenabled()
         gc.disable()
         try:
-            while made < max_steps:
-                state = self._states[self._cursor]
+            while made < max_steps:  # what _push does, written out: this loop is the hot path of a long run
+                state = states[self._cursor]
                 mover = state.current_player
                 if mover == TERMINAL:
                     break
-                if mover == CHANCE:
-                    self._push(state, mover, sample_outcome(state.chance_outcomes(), rng), True, replay)  # type: ignore[arg-type]
+                if mover == CHANCE:  # a sampled outcome is legal by construction: straight to the rules
+                    action = sample_outcome(state.chance_outcomes(), rng)
+                    new_state = state._apply(action)  # type: ignore[arg-type]
                 else:
                     action = chooser(state, rng)
-                    if isinstance(action, Action):
-                        self._push(state, mover, action, False, replay)
-                    else:  # text, or a policy that gave nothing: step() reads it or says what is wrong
+                    if not isinstance(action, Action):  # text, or a policy that gave nothing: step() reads it
                         self.step(action)
+                        made += 1
+                        continue
+                    new_state = state.apply(action)
+                if self._cursor + 1 < len(states):
+                    self._cut_future()
+                entries.append(_new_entry(LogEntry, (mover, action, mover == CHANCE)))
+                states.append(new_state)
+                keep(rng)
+                self._cursor += 1
                 made += 1
         finally:
             if collecting:

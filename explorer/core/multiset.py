@@ -44,6 +44,9 @@ class Multiset(Generic[T]):
     __slots__ = ("_items", "_hash", "_size")
 
     def __init__(self, items: Mapping[Hashable, int] | Iterable[Hashable] = ()) -> None:
+        if type(items) is tuple and not items:  # the empty bag (a hand after the discard phase): no counting
+            self._items, self._hash, self._size = (), None, 0
+            return
         if isinstance(items, Multiset):
             pairs = items._items
         else:
@@ -60,7 +63,7 @@ class Multiset(Generic[T]):
                 counts.update(items)
             pairs = tuple(sorted(counts.items(), key=_pair_key)) if len(counts) > 1 else tuple(counts.items())
         self._items: tuple[tuple[Hashable, int], ...] = pairs
-        self._hash = hash(pairs)
+        self._hash: int | None = None
         self._size = sum([n for _, n in pairs])
 
     @classmethod
@@ -71,7 +74,7 @@ class Multiset(Generic[T]):
         """
         new = object.__new__(cls)
         new._items = pairs
-        new._hash = hash(pairs)
+        new._hash = None
         new._size = sum(n for _, n in pairs) if size is None else size
         return new
 
@@ -116,7 +119,12 @@ class Multiset(Generic[T]):
         return NotImplemented
 
     def __hash__(self) -> int:
-        return self._hash
+        # Worked out when first asked: most bags (a hand, a discard pile) live for one step and are
+        # never hashed; a deck's unknown middle is, once, when its next card is looked up.
+        h = self._hash
+        if h is None:
+            h = self._hash = hash(self._items)
+        return h
 
     def __repr__(self) -> str:
         return f"Multiset({dict(self._items)!r})"
@@ -177,17 +185,36 @@ class Multiset(Generic[T]):
             return self
         if not self._items:
             return other
+        return self._plus(other._items, other._size)
+
+    def add_all(self, items: Iterable[Hashable]) -> "Multiset":
+        """A new multiset with one more copy of each of ``items`` (an item named twice is added twice).
+
+        What ``self + Multiset(items)`` gives, without counting ``items`` into a bag first (the ships
+        going to the discard pile at the end of a turn).
+
+        >>> Multiset({"Scout": 2}).add_all(["Viper", "Scout"])
+        Multiset({'Scout': 3, 'Viper': 1})
+        """
+        pairs = [(item, 1) for item in items]
+        return self._plus(pairs, len(pairs)) if pairs else self
+
+    def _plus(self, pairs: Iterable[tuple[Hashable, int]], size: int) -> "Multiset":
+        """This bag with the ``(item, count)`` pairs (counts > 0, ``size`` in all) added.
+
+        One sort, and only when a kind is new."""
         counts = dict(self._items)
         new_kind = False
-        for k, n in other._items:
+        for k, n in pairs:
             if k in counts:
                 counts[k] += n
             else:
                 counts[k] = n
                 new_kind = True
         if new_kind:
-            return Multiset(counts)
-        return Multiset._from_sorted(tuple((k, counts[k]) for k, _ in self._items), self._size + other._size)
+            ordered = tuple(sorted(counts.items(), key=_pair_key)) if len(counts) > 1 else tuple(counts.items())
+            return Multiset._from_sorted(ordered, self._size + size)
+        return Multiset._from_sorted(tuple((k, counts[k]) for k, _ in self._items), self._size + size)
 
     def __sub__(self, other: "Multiset") -> "Multiset":
         """Remove every item of ``other``; ``ValueError`` if ``other`` is not contained."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from explorer.core.actions import Action
+from explorer.core.chance import draw_below
 from explorer.core.state import State
 from explorer.errors import RulesError
 
@@ -24,7 +25,7 @@ def random_policy(state: State, rng: np.random.Generator) -> Action:
     actions = state.legal_actions()
     if not actions:
         raise RulesError(f"no legal action to choose in {state.phase}", state=state)
-    return actions[int(rng.integers(0, len(actions)))]
+    return actions[draw_below(rng, len(actions))]
 
 
 def first_action_policy(state: State, rng: np.random.Generator) -> Action:

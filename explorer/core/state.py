@@ -14,15 +14,15 @@ parsing, JSON, and the chance/terminal helpers.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from abc import abstractmethod
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from explorer.core.actions import CHANCE, TERMINAL, Action, Result, normalise_notation
 from explorer.core.chance import outcome_moves
+from explorer.core.frozen import replaced
 from explorer.core.serial import encode
 from explorer.errors import IllegalActionError, InvalidActionError, RulesError
 
@@ -277,44 +277,3 @@ def _well_formed(action: Action) -> bool:
     except TypeError:
         return False
     return True
-
-
-V = TypeVar("V")
-
-
-def replaced(obj: V, /, **changes: Any) -> V:
-    """``dataclasses.replace`` for frozen dataclasses with no ``__post_init__`` and no ``init=False`` field, fast.
-
-    A rules step makes several new positions, and ``dataclasses.replace`` re-runs ``__init__``
-    for each; copying the fields and setting the changed ones gives the same value at a fraction
-    of the cost. Remembered derived values (``REMEMBERED`` of the class, or any other name starting
-    with "_") are left behind. An unknown field name goes to ``dataclasses.replace``, which refuses
-    it as it always did.
-
-    >>> from explorer.core.zones import Deck
-    >>> replaced(Deck(top=("Scout",)), bottom=("Viper",)) == Deck(top=("Scout",), bottom=("Viper",))
-    True
-    """
-    cls = type(obj)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
-    old = getattr(obj, "__dict__", None)
-    if old is None:  # a class with __slots__: nothing to copy faster
-        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    values = old.copy()
-    if len(values) != len(names):  # remembered derived values are not copied
-        for name in getattr(cls, "REMEMBERED", ()):
-            values.pop(name, None)
-        if len(values) != len(names):  # one the class does not list
-            values = {name: old[name] for name in names}
-    values.update(changes)
-    if len(values) != len(names):  # a name that is no field
-        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", values)
-    return new
-
-
-_FIELDS: dict[type, tuple[str, ...]] = {}
-"""The field names of each class ``replaced`` has copied."""

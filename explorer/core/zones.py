@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from explorer.core.chance import fraction, multiset_draws
+from explorer.core.frozen import share_keys
 from explorer.core.multiset import Multiset
 
 
@@ -43,8 +44,10 @@ class Deck:
     @classmethod
     def _of(cls, top: tuple[Any, ...], middle: Multiset, bottom: tuple[Any, ...]) -> "Deck":
         """Trusted constructor for this module (parts already of the right types): no ``__init__`` call."""
-        new = object.__new__(cls)
-        object.__setattr__(new, "__dict__", {"top": top, "middle": middle, "bottom": bottom})
+        new = _NEW(cls)  # the three parts go into the class's shared layout (share_keys below): a third of the memory
+        _SET(new, "top", top)
+        _SET(new, "middle", middle)
+        _SET(new, "bottom", bottom)
         return new
 
     def __len__(self) -> int:
@@ -90,7 +93,7 @@ class Deck:
                 raise ValueError(f"the top card is {self.top[0]!r}, not {card!r}")
             return Deck._of(self.top[1:], self.middle, self.bottom)
         if self.middle:
-            return Deck._of((), self.middle.remove(card), self.bottom)
+            return Deck._of((), _less_one(self.middle, card), self.bottom)
         if self.bottom and self.bottom[0] == card:
             return Deck._of((), self.middle, self.bottom[1:])
         raise ValueError(f"{card!r} cannot be drawn from this deck")
@@ -140,6 +143,28 @@ class Deck:
         if self.bottom:
             parts.append("bottom: " + ", ".join(map(str, self.bottom)))
         return f"Deck of {len(self)}" + (" — " + "; ".join(parts) if parts else " (empty)")
+
+
+_NEW = object.__new__
+_SET = object.__setattr__
+share_keys(Deck)  # a deck is kept in every position of a match: one shared table of names for all of them
+
+
+def _less_one(middle: Multiset, card: Any) -> Multiset:
+    """``middle.remove(card)``, remembered: the same piles lose the same cards game after game (a draw is the
+    commonest step of a deck-builder), and the pile made once has its hash worked out for the next draw's
+    look-up already."""
+    key = (middle, card)
+    less = _LESS_ONE.get(key)
+    if less is None:
+        less = middle.remove(card)
+        if len(_LESS_ONE) >= 16_384:
+            _LESS_ONE.clear()
+        _LESS_ONE[key] = less
+    return less
+
+
+_LESS_ONE: dict[tuple[Multiset, Any], Multiset] = {}
 
 
 def _middle_outcomes(middle: Multiset) -> tuple[tuple[Any, Fraction], ...]:

@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: hints)
-from explorer.core.state import replaced
+from explorer.core.frozen import replaced
 from explorer.games.fleet_command.geometry import Pose
 
 if TYPE_CHECKING:

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from explorer.core import Action, Deck, Multiset
 from explorer.core.chance import weighted_outcomes
 from explorer.games.star_realms.cards import Effect, describe
 from explorer.games.star_realms.formats import base_targets, protectors, targets
-from explorer.core.state import replaced
+from explorer.core.frozen import replaced
 from explorer.games.star_realms.state import Task
 
 if TYPE_CHECKING:
@@ -156,7 +157,8 @@ def needs_chance(s: "StarRealmsState", task: "Task") -> bool:
 
 
 def step(s: "StarRealmsState", task: "Task") -> "StarRealmsState | None":
-    """Resolve the front task if no one needs to decide or draw; ``None`` when it waits."""
+    """Resolve the front task if no one needs to decide or draw; ``None`` when it waits (a run of Trade and
+    Combat of one player resolves together)."""
     p = s.players[task.player]
     if task.kind == "draw":
         if p.deck:
@@ -167,9 +169,22 @@ def step(s: "StarRealmsState", task: "Task") -> "StarRealmsState | None":
     if task.kind == "refill":
         return None if needs_chance(s, task) else _pop(s)
     if task.kind in ("trade", "combat"):
+        # This task and the Trade and Combat of the same player queued right after it, added at once:
+        # nothing is checked between them (no Authority, card in play or decision changes).
+        trade, combat, done = p.trade, p.combat, 0
+        for following in s.queue:
+            if following.player != task.player:
+                break
+            if following.kind == "trade":
+                trade += following.amount
+            elif following.kind == "combat":
+                combat += following.amount
+            else:
+                break
+            done += 1
         players = list(s.players)
-        players[task.player] = replaced(p, **{task.kind: getattr(p, task.kind) + task.amount})
-        return replaced(s, players=tuple(players), queue=s.queue[1:])  # type: ignore[no-any-return]
+        players[task.player] = replaced(p, trade=trade, combat=combat)
+        return replaced(s, players=tuple(players), queue=s.queue[done:])  # type: ignore[no-any-return]
     if task.kind == "authority":
         authority = list(s.authority)
         authority[s.fmt.lives[task.player]] += task.amount
@@ -198,10 +213,20 @@ def chance_outcomes(s: "StarRealmsState") -> tuple[tuple[Action, Fraction], ...]
     return _deck_outcomes("reveal", s.trade_deck)
 
 
-@lru_cache(maxsize=8192)
 def _deck_outcomes(kind: str, deck: Deck) -> tuple[tuple[Action, Fraction], ...]:
-    """The next card of ``deck`` as ``kind`` outcomes; remembered by deck (the same decks recur every game)."""
-    return weighted_outcomes([(act(kind, (c,)), n) for c, n in deck.draw_weights()])
+    """The next card of ``deck`` as ``kind`` outcomes; remembered by the deck's parts (the same decks recur
+    every game, and hashing the parts skips a ``Deck`` hash per draw)."""
+    key = (kind, deck.top, deck.middle, deck.bottom)
+    found = _DECK_NODES.get(key)
+    if found is None:
+        if len(_DECK_NODES) >= 8192:  # forget the older half (the opening decks, asked again every game, come back)
+            for old in list(islice(_DECK_NODES, 4096)):
+                del _DECK_NODES[old]
+        found = _DECK_NODES[key] = weighted_outcomes([(act(kind, (c,)), n) for c, n in deck.draw_weights()])
+    return found
+
+
+_DECK_NODES: dict[tuple[str, tuple[str, ...], Multiset, tuple[str, ...]], tuple[tuple[Action, Fraction], ...]] = {}
 
 
 def apply_chance(s: "StarRealmsState", action: Action) -> "StarRealmsState":

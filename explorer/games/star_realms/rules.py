@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING
 from explorer.core import Action
 from explorer.games.star_realms.effects import SCRAPPED_SHIP, act, destroy_base, scrap_to, tasks_for
 from explorer.games.star_realms.formats import base_targets, protectors, targets
-from explorer.core.state import replaced
+from explorer.core.frozen import replaced
 from explorer.games.star_realms.state import InPlay, Task
 
 if TYPE_CHECKING:
+    from explorer.games.star_realms.cards import Card
     from explorer.games.star_realms.state import StarRealmsState
 
 END = Action("end", ("turn",))
@@ -92,11 +93,19 @@ def attack_actions(s: "StarRealmsState", me: int) -> list[Action]:
     if combat <= 0:
         return []
     bases, seats, _ = attack_plan(s, me)
+    # Each listed once: attack_plan names each (owner, base) once, a base's label names its owner when
+    # there are more than two players, and each Authority is attacked for each amount once.
     found = [act("attack", _owner_label(s, name, o)) for o, name in bases if s.card(name).defense <= combat]
     whole = len(seats) == 1 and s.game.variant == "whole_pool_attacks"
-    amounts = (combat,) if whole else range(1, combat + 1)
-    found += [act("attack", (*_life_label(s, q), n)) for q in seats for n in amounts]
-    return list(dict.fromkeys(found))
+    for q in seats:
+        found += _attacks(_life_label(s, q), combat, whole)
+    return found
+
+
+@lru_cache(maxsize=2048)
+def _attacks(life: tuple[str, int], combat: int, whole: bool) -> tuple[Action, ...]:
+    """The attacks on one Authority with ``combat`` to spend: every amount from 1, or the whole pool."""
+    return tuple(act("attack", (*life, n)) for n in ((combat,) if whole else range(1, combat + 1)))
 
 
 class _Named(dict):  # type: ignore[type-arg]
@@ -126,10 +135,17 @@ def main_actions(s: "StarRealmsState") -> tuple[Action, ...]:
     me = s.actor
     p = s.players[me]
     cards = s.game.cards  # type: ignore[attr-defined]
+    # Each move is listed once: the hand and the trade row hold each kind once, two copies of a card in
+    # play give one "use"/"scrap" (deduplicated by name), and the kinds differ from group to group.
     found = [PLAY[c] for c, _ in p.hand.items()]
-    found += [USE[r.name] for r in p.bases if not r.primary_used and cards[r.name].primary]
-    found += [SCRAP[r.name] for r in p.ships + p.bases if cards[r.copied or r.name].scrap]
-    trade = trade_available(s, me)
+    if p.bases:
+        found += [USE[name] for name in dict.fromkeys([r.name for r in p.bases
+                                                        if not r.primary_used and cards[r.name].primary])]
+    if p.ships or p.bases:
+        found += [SCRAP[name] for name in dict.fromkeys([r.name for r in p.ships + p.bases
+                                                          if cards[r.copied or r.name].scrap])]
+    fmt = s.fmt
+    trade = trade_available(s, me) if fmt.pooled_trade else p.trade
     to_top = p.next_ship_to_top
     for c, _ in s.row.items():
         card = cards[c]
@@ -143,10 +159,40 @@ def main_actions(s: "StarRealmsState") -> tuple[Action, ...]:
             found.append(BUY_TO_TOP["Explorer"])
     if p.combat > 0:
         found += attack_actions(s, me)
-    if len(s.fmt.groups[s.group]) > 1:
+    if len(fmt.groups[s.group]) > 1:
         found += [switch_action(m) for m in s.members() if m != me]
     found.append(END)
-    return tuple(dict.fromkeys(found))
+    return tuple(found)
+
+
+def plain_ship(card: "Card") -> tuple[int, int] | None:
+    """``(Trade, Combat)`` of an unaligned ship whose only ability is Trade and Combat, else ``None``.
+
+    Scout, Viper and Explorer are such ships, and they are most of the cards played in a game.
+
+    Playing one fires no ally ability (it has no faction and makes no card an ally of all) and waits for
+    nothing, so its pools are added as it is played and the position needs no settling: the same
+    position as queueing its +Trade/+Combat and resolving them, one step less work at most plays.
+
+    >>> import explorer
+    >>> cards = explorer.load_game("star_realms").cards
+    >>> plain_ship(cards["Scout"]), plain_ship(cards["Viper"]), plain_ship(cards["Cutter"])
+    ((1, 0), (0, 1), None)
+    """
+    known = _PLAIN.get(id(card))
+    if known is None or known[0] is not card:
+        plain = None
+        if (card.is_ship and card.faction == "Unaligned" and not (card.passive or card.ally or card.ally2)
+                and all(e.kind in ("trade", "combat") for e in card.primary)):
+            plain = (sum(e.amount for e in card.primary if e.kind == "trade"),
+                     sum(e.amount for e in card.primary if e.kind == "combat"))
+        if len(_PLAIN) > 4096:
+            _PLAIN.clear()
+        known = _PLAIN[id(card)] = (card, plain)  # the card is kept here, so its id stays its own
+    return known[1]
+
+
+_PLAIN: dict[int, tuple["Card", tuple[int, int] | None]] = {}
 
 
 @lru_cache(maxsize=512)
@@ -163,18 +209,24 @@ def apply_main(s: "StarRealmsState", action: Action) -> "StarRealmsState":
     if kind == "play":
         name = args[0]
         card = s.card(name)
-        p = replaced(p, hand=p.hand.remove(name), played=p.played.add(card.faction))
-        tasks = tasks_for(card.primary, me, name, "primary")
+        hand, played = p.hand.remove(name), p.played.add(card.faction)
         if card.is_ship:
-            bonus = sum(s.card(r.name).passive_amount("ship_combat") for r in p.bases)
-            p = replaced(p, ships=p.ships + (_fresh(name),), combat=p.combat + bonus)
+            bonus = sum(s.card(r.name).passive_amount("ship_combat") for r in p.bases) if p.bases else 0
+            pools = plain_ship(card)
+            if pools is not None:  # its Trade and Combat are added at once (see plain_ship)
+                p = replaced(p, hand=hand, played=played, ships=p.ships + (_fresh(name),),
+                             trade=p.trade + pools[0], combat=p.combat + bonus + pools[1])
+                tasks = ()
+            else:
+                p = replaced(p, hand=hand, played=played, ships=p.ships + (_fresh(name),), combat=p.combat + bonus)
+                tasks = tasks_for(card.primary, me, name, "primary")
         else:
             bonus = card.passive_amount("ship_combat") * len(p.ships)
-            p = replaced(p, bases=p.bases + (_fresh(name),), combat=p.combat + bonus)
+            p = replaced(p, hand=hand, played=played, bases=p.bases + (_fresh(name),), combat=p.combat + bonus)
             tasks = ()  # a base's primary is used with "use" (when played or later this turn)
         players = list(s.players)
         players[me] = p
-        return s.replace(players=tuple(players), queue=s.queue + tasks)  # type: ignore[return-value]
+        return replaced(s, players=tuple(players), queue=s.queue + tasks)
     if kind == "use":
         bases = list(p.bases)
         i = next(i for i, r in enumerate(bases) if r.name == args[0] and not r.primary_used)

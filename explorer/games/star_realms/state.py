@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
-from explorer.core.state import replaced
+from explorer.core.frozen import replaced, share_keys
 from explorer.errors import RulesError
 
 from explorer.games.star_realms.formats import Format, make_format, winners
@@ -264,6 +264,8 @@ class StarRealmsState(State):
 
         return position_dict(self)
 
+
+share_keys(StarRealmsState, PlayerState)  # every kept position shares one key table (see share_keys)
 
 _UNKNOWN = object()
 _TURN: Any = None

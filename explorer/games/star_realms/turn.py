@@ -16,13 +16,15 @@ deck runs out), then the next living turn group moves.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from explorer.core import CHANCE, TERMINAL, Action
+from explorer.core import CHANCE, TERMINAL, Action, Multiset
+from explorer.core.frozen import replaced
 from explorer.games.star_realms import effects
-from explorer.games.star_realms.rules import END, apply_main, main_actions, why_illegal_main
+from explorer.games.star_realms.rules import END, apply_main, main_actions, plain_ship, why_illegal_main
 
 if TYPE_CHECKING:
+    from explorer.games.star_realms.cards import Card
     from explorer.games.star_realms.state import InPlay, PlayerState, StarRealmsState
 
 HAND_SIZE = 5
@@ -38,30 +40,49 @@ DECISION_WORDS = {
 }
 
 
-def _factions(s: "StarRealmsState", r: "InPlay") -> set[str]:
-    found = {s.card(r.name).faction}
-    if r.copied:
-        found.add(s.card(r.copied).faction)
-    return found
+class _Ally(NamedTuple):
+    """What the ally rules read of one card in play (a Stealth Needle copying a ship counts as both)."""
+
+    card: "Card"  # whose abilities it has now
+    factions: frozenset[str]  # the factions it is an ally of
+    everyone: bool  # an ally of every faction (Mech World)
+    ally: bool  # it has an ally ability (never for an unaligned card)
+    ally2: bool  # it has a double-ally ability
 
 
-def _ally_count(s: "StarRealmsState", records: tuple["InPlay", ...], i: int, faction: str,
-                helps: list[tuple[set[str], bool]] | None = None) -> int:
-    """How many of the other ``records`` are allies of ``faction`` (``helps``: their factions, precomputed)."""
-    if helps is None:
-        helps = _helps(s, records)
-    return sum(1 for j, (factions, everyone) in enumerate(helps) if j != i and (faction in factions or everyone))
+def _ally_table(cards: dict) -> dict:
+    """The remembered ally facts for one set of card data (kept with it, so a reloaded set never reads another's)."""
+    table = _ALLY.get(id(cards))
+    if table is None or table[0] is not cards:
+        if len(_ALLY) > 16:
+            _ALLY.clear()
+        table = _ALLY[id(cards)] = (cards, {})
+    return table[1]
 
 
-def _helps(s: "StarRealmsState", records: tuple["InPlay", ...]) -> list[tuple[set[str], bool]]:
-    """For each record: its factions, and whether it is an ally of every faction."""
-    return [(_factions(s, r), bool(s.card(r.name).passive_amount("ally_all_factions"))) for r in records]
+def _ally(cards: dict, known: dict, r: "InPlay") -> _Ally:
+    """The ally facts of ``r``, made once per card (and per copied ship), remembered in ``known`` under ``_key(r)``."""
+    card = cards[r.copied or r.name]
+    factions = {cards[r.name].faction} | ({cards[r.copied].faction} if r.copied else set())
+    aligned = card.faction != "Unaligned"
+    facts = known[_key(r)] = _Ally(card, frozenset(factions), bool(cards[r.name].passive_amount("ally_all_factions")),
+                                   aligned and bool(card.ally), aligned and bool(card.ally2))
+    return facts
+
+
+def _key(r: "InPlay") -> "str | tuple[str, str]":
+    """How ``_ally`` remembers ``r``: its name, or its name and the ship it copies."""
+    return (r.name, r.copied) if r.copied else r.name
+
+
+_ALLY: dict[int, tuple[dict, dict]] = {}
 
 
 def trigger_allies(s: "StarRealmsState") -> "StarRealmsState":
     """Fire every ally (and double-ally) ability whose condition holds and that has not fired this turn."""
     fired: list = []
     cards = s.game.cards  # type: ignore[attr-defined]
+    table = None
     for m in s.members():
         p = s.players[m]
         ships, bases = p.ships, p.bases
@@ -69,27 +90,25 @@ def trigger_allies(s: "StarRealmsState") -> "StarRealmsState":
         if known is not None and known[0] is ships and known[1] is bases and known[2] is cards:
             continue  # these cards in play were already found to have no ally ability left to fire
         records = ships + bases
+        table = table or _ally_table(cards)
+        # _key(r) written out: this runs after every move that puts a card in play
+        facts = [f if (f := table.get((r.name, r.copied) if r.copied else r.name)) is not None
+                 else _ally(cards, table, r) for r in records]
         # Only a card with an ally ability not yet fired this turn can fire (most steps: none).
-        waiting = [i for i, r in enumerate(records)
-                   if (c := cards[r.copied or r.name]).faction != "Unaligned"
-                   and (c.ally and not r.ally_used or c.ally2 and not r.ally2_used)]
-        if not waiting:
-            _remember_quiet(ships, bases, cards)
-            continue
+        waiting = [i for i, (r, f) in enumerate(zip(records, facts))
+                   if f.ally and not r.ally_used or f.ally2 and not r.ally2_used]
         new = list(records)
-        helps = _helps(s, records)
         for i in waiting:
-            r = records[i]
-            card = s.card(r.definition)
-            allies = _ally_count(s, records, i, card.faction, helps)
+            r, card = records[i], facts[i].card
+            allies = sum(1 for j, f in enumerate(facts) if j != i and (card.faction in f.factions or f.everyone))
             for slot, need, used in (("ally", 1, r.ally_used), ("ally2", 2, r.ally2_used)):
                 effects_ = getattr(card, slot)
-                if effects_ and not used and card.faction != "Unaligned" and allies >= need:
+                if effects_ and not used and allies >= need:
                     new[i] = dataclasses.replace(new[i], **{f"{slot}_used": True})
                     fired += effects.tasks_for(effects_, m, card.name, slot)
-        if new != list(records):
+        if waiting and new != list(records):
             s = s.with_player(m, ships=tuple(new[: len(p.ships)]), bases=tuple(new[len(p.ships):]))
-        else:  # allies waiting, none of them with enough allies in play
+        else:  # no ally waiting, or none of them with enough allies in play
             _remember_quiet(ships, bases, cards)
     return s.replace(queue=tuple(fired) + s.queue) if fired else s  # type: ignore[return-value]
 
@@ -105,12 +124,15 @@ def _remember_quiet(ships: tuple["InPlay", ...], bases: tuple["InPlay", ...], ca
 
 
 def _start_turn(s: "StarRealmsState", group: int) -> "StarRealmsState":
-    s = s.replace(stage="main", group=group, turn=s.turn + 1)  # type: ignore[assignment]
+    s = replaced(s, stage="main", group=group, turn=s.turn + 1)
+    players = list(s.players)
     for m in s.members():
-        fresh = tuple(dataclasses.replace(r, primary_used=False, ally_used=False, ally2_used=False)
-                      if r.primary_used or r.ally_used or r.ally2_used else r for r in s.players[m].bases)
-        s = s.with_player(m, bases=fresh)
-    return s.replace(actor=s.members()[0])  # type: ignore[return-value]
+        bases = players[m].bases
+        if any(r.primary_used or r.ally_used or r.ally2_used for r in bases):  # bases are readied
+            players[m] = replaced(players[m], bases=tuple(
+                dataclasses.replace(r, primary_used=False, ally_used=False, ally2_used=False)
+                if r.primary_used or r.ally_used or r.ally2_used else r for r in bases))
+    return replaced(s, players=tuple(players), actor=s.members()[0])
 
 
 def _next_group(s: "StarRealmsState") -> int:
@@ -130,15 +152,18 @@ def end_turn(s: "StarRealmsState") -> "StarRealmsState":
     teammate) ends it for the whole team: "Teammates do their Main, Discard and Draw
     phases at the same time" (reference, Hydra).
     """
-    members = s.members()
+    players = list(s.players)
     draws = []
-    for m in members:
-        p: PlayerState = s.players[m]
-        gone = p.hand + type(p.hand)(r.name for r in p.ships)
-        s = s.with_player(m, hand=type(p.hand)(), ships=(), discard=p.discard + gone, trade=0, combat=0,
-                          played=type(p.played)(), next_ship_to_top=False)
+    for m in s.members():
+        p: PlayerState = players[m]
+        discard = (p.discard + p.hand).add_all([r.name for r in p.ships])
+        players[m] = replaced(p, hand=_EMPTY, ships=(), discard=discard, trade=0, combat=0, played=_EMPTY,
+                              next_ship_to_top=False)
         draws.append(effects.draw_task(m, HAND_SIZE))
-    return s.replace(stage="draw", queue=tuple(draws))  # type: ignore[return-value]
+    return replaced(s, players=tuple(players), stage="draw", queue=tuple(draws))
+
+
+_EMPTY: Multiset = Multiset()
 
 
 def settle(s: "StarRealmsState") -> "StarRealmsState":
@@ -228,7 +253,14 @@ def apply_action(s: "StarRealmsState", action: Action) -> "StarRealmsState":
     elif action == END:
         s = end_turn(s)
     else:
-        s = apply_main(s, action)
+        played = apply_main(s, action)
+        if action.kind == "play" and plain_ship(s.card(action.args[0])) is not None:
+            # Its pools were added as it was played; no ally can fire (it brings no faction), nothing is
+            # queued, Authority and turn are unchanged: settling would stop here at once, the main phase goes on.
+            object.__setattr__(played, "_outcome_cache", None)
+            object.__setattr__(played, "_player_cache", s.actor)
+            return played
+        s = played
     return settle(s)
 
 
