@@ -168,20 +168,16 @@ class Match:
         self._push(state, state.current_player, action, sampled)  # type: ignore[arg-type]
         return action  # type: ignore[return-value]
 
-    def _push(self, state: State, mover: int, action: Action, sampled: bool, replay: Replay | None = None) -> None:
-        """Apply ``action`` of ``mover`` to ``state`` (the shown position); keep the new position, the move
-        and the generator (or, in a run of ``replay``'s policy, how to find it again). A sampled outcome is one of
-        ``state.chance_outcomes()``, legal by construction, so it goes to the game's ``_apply`` at once (what
-        ``state.apply`` does with a listed move after finding it)."""
+    def _push(self, state: State, mover: int, action: Action, sampled: bool) -> None:
+        """Apply ``action`` of ``mover`` to ``state`` (the shown position); keep the new position, the move and
+        the generator. A sampled outcome is legal by construction, so it goes to the game's ``_apply`` at once.
+        (``play`` does the same, written out, and marks the generator to be found again instead of saving it.)"""
         new_state = state._apply(action) if sampled else state.apply(action)
         if self._cursor + 1 < len(self._states):
             self._cut_future()
         self._entries.append(LogEntry(mover, action, sampled))
         self._states.append(new_state)
-        if replay is None:
-            self._rngs.save(self._rng)
-        else:
-            self._rngs.save_or_mark(self._rng, replay)
+        self._rngs.save(self._rng)
         self._cursor += 1
 
     def play(self, policy: str | Callable[[State, np.random.Generator], Action] = "random", max_steps: int = 10_000) -> int:
@@ -210,7 +206,7 @@ class Match:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            while made < max_steps:  # what _push does, written out: this loop is the hot path of a long run
+            while made < max_steps:  # _push written out: this loop is the hot path of a long run
                 state = states[self._cursor]
                 mover = state.current_player
                 if mover == TERMINAL:

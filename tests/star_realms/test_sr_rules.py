@@ -203,3 +203,15 @@ def test_illegal_decisions_outcomes_and_base_owners_explain_themselves(make) -> 
         h.apply("attack Blob Wheel of player 4")
     with pytest.raises(IllegalActionError, match="player 2 has no base War World in play"):
         h.apply("attack War World of player 2")
+
+
+def test_two_copies_of_a_base_in_play_are_attacked_with_one_move(make) -> None:
+    # Each legal move is offered once (DESIGN.md): the opponent's two Trading Posts (outposts, defense 4)
+    # and two Blob Wheels (bases, defense 5) give one "attack Trading Post" and, once the outposts are
+    # gone, one "attack Blob Wheel"; which copy is destroyed does not matter, they are the same card.
+    s = make(combat=[13], bases=[(), ("Trading Post", "Trading Post", "Blob Wheel", "Blob Wheel")])
+    moves = [str(a) for a in s.legal_actions()]
+    assert moves.count("attack Trading Post") == 1 and not any(m.startswith("attack player") for m in moves)
+    s = s.apply("attack Trading Post").apply("attack Trading Post")
+    moves = [str(a) for a in s.legal_actions()]
+    assert moves.count("attack Blob Wheel") == 1 and moves.count("attack player 2 5") == 1

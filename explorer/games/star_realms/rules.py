@@ -93,9 +93,10 @@ def attack_actions(s: "StarRealmsState", me: int) -> list[Action]:
     if combat <= 0:
         return []
     bases, seats, _ = attack_plan(s, me)
-    # Each listed once: attack_plan names each (owner, base) once, a base's label names its owner when
-    # there are more than two players, and each Authority is attacked for each amount once.
-    found = [act("attack", _owner_label(s, name, o)) for o, name in bases if s.card(name).defense <= combat]
+    # Each move listed once: two copies of a base in play (two Trading Posts) are one "attack Trading
+    # Post"; each Authority is attacked for each amount once.
+    found = list(dict.fromkeys([act("attack", _owner_label(s, name, o)) for o, name in bases
+                                if s.card(name).defense <= combat]))
     whole = len(seats) == 1 and s.game.variant == "whole_pool_attacks"
     for q in seats:
         found += _attacks(_life_label(s, q), combat, whole)
