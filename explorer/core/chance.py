@@ -142,9 +142,10 @@ def weighted_outcomes(pairs: Iterable[tuple[Any, int]]) -> tuple[tuple[Any, Frac
     """Outcomes whose probabilities are ``weight / total`` (whole weights > 0), as exact fractions.
 
     A drawn card's chance is its count over the cards left, so a deck knows whole weights
-    before any fraction is made: the plan ``sample_outcome`` and the moves ``outcome_moves``
-    would derive from the fractions are remembered at once from the weights (the very same
-    plan: the common denominator of the reduced fractions is ``total / gcd(weights)``).
+    before any fraction is made: the plan ``sample_outcome`` would derive from the fractions is
+    remembered at once from the weights (the very same plan: the common denominator of the
+    reduced fractions is ``total / gcd(weights)``). The moves ``outcome_moves`` lists are made
+    when first asked: a simulation samples the node and never lists them.
 
     >>> weighted_outcomes([("Scout", 8), ("Viper", 2)])
     (('Scout', Fraction(4, 5)), ('Viper', Fraction(1, 5)))
@@ -159,9 +160,6 @@ def weighted_outcomes(pairs: Iterable[tuple[Any, int]]) -> tuple[tuple[Any, Frac
     if len(_PLANS) >= REMEMBERED_NODES:
         _PLANS.clear()
     _PLANS[id(outcomes)] = (outcomes, total // common, list(accumulate([w // common for w in weights])))
-    if len(_MOVES) >= REMEMBERED_NODES:
-        _MOVES.clear()
-    _MOVES[id(outcomes)] = (outcomes, tuple([o for o, _ in pairs]))
     return outcomes
 
 

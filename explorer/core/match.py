@@ -183,17 +183,13 @@ class Match:
     def play(self, policy: str | Callable[[State, np.random.Generator], Action] = "random", max_steps: int = 10_000) -> int:
         """Step until the game ends or ``max_steps`` moves were made; chance is sampled.
 
-        ``policy`` is a name from ``game.policies()`` or a callable. Returns the
-        number of moves made. A named policy chooses by the position and the generator
-        alone, so the generator's state is saved only now and then in its run and found
-        again by replaying when undo or a save needs it (``explorer/core/rng_history.py``).
-
-        While it plays, Python's cycle collector is paused (and resumed after, if it
-        was running): positions are immutable values that never form reference cycles,
-        so reference counting frees everything, and the collector would only rescan
-        the growing list of kept positions, a quarter of the time of a long game.
-        ``tests/core/test_match_memory.py`` checks that a played match of every game
-        leaves no cyclic garbage.
+        ``policy`` is a name from ``game.policies()`` or a callable. Returns the number of moves
+        made. A named policy chooses by the position and the generator alone, so the generator's
+        state is saved only now and then in its run and found again by replaying when undo or a
+        save needs it (``explorer/core/rng_history.py``). While it plays, Python's cycle collector
+        is paused (and resumed after, if it was running): positions never form reference cycles,
+        and the collector would only rescan the growing list of kept positions, a quarter of the
+        time of a long game (``tests/core/test_match_memory.py`` checks no cyclic garbage is left).
         """
         chooser = self._policy(policy)
         if not isinstance(max_steps, int) or max_steps < 0:
@@ -220,7 +216,12 @@ class Match:
                         self.step(action)
                         made += 1
                         continue
-                    new_state = state.apply(action)
+                    for legal in state.legal_actions():  # what apply() does first: a move it listed is legal
+                        if legal is action:
+                            new_state = state._apply(action)
+                            break
+                    else:  # an equal move made anew, or an illegal one: apply() checks it and says why
+                        new_state = state.apply(action)
                 if self._cursor + 1 < len(states):
                     self._cut_future()
                 entries.append(_new_entry(LogEntry, (mover, action, mover == CHANCE)))

@@ -157,8 +157,8 @@ def needs_chance(s: "StarRealmsState", task: "Task") -> bool:
 
 
 def step(s: "StarRealmsState", task: "Task") -> "StarRealmsState | None":
-    """Resolve the front task if no one needs to decide or draw; ``None`` when it waits (a run of Trade and
-    Combat of one player resolves together)."""
+    """Resolve the front task if no one needs to decide or draw; ``None`` when it waits (a run of gains of one
+    player resolves together: ``_gain``)."""
     p = s.players[task.player]
     if task.kind == "draw":
         if p.deck:
@@ -168,23 +168,8 @@ def step(s: "StarRealmsState", task: "Task") -> "StarRealmsState | None":
         return _pop(s)
     if task.kind == "refill":
         return None if needs_chance(s, task) else _pop(s)
-    if task.kind in ("trade", "combat"):
-        # This task and the Trade and Combat of the same player queued right after it, added at once:
-        # nothing is checked between them (no Authority, card in play or decision changes).
-        trade, combat, done = p.trade, p.combat, 0
-        for following in s.queue:
-            if following.player != task.player:
-                break
-            if following.kind == "trade":
-                trade += following.amount
-            elif following.kind == "combat":
-                combat += following.amount
-            else:
-                break
-            done += 1
-        players = list(s.players)
-        players[task.player] = replaced(p, trade=trade, combat=combat)
-        return replaced(s, players=tuple(players), queue=s.queue[done:])  # type: ignore[no-any-return]
+    if task.kind in ("trade", "combat") or task.kind == "authority" and task.amount >= 0:
+        return _gain(s, task)
     if task.kind == "authority":
         authority = list(s.authority)
         authority[s.fmt.lives[task.player]] += task.amount
@@ -204,6 +189,40 @@ def step(s: "StarRealmsState", task: "Task") -> "StarRealmsState | None":
     if not options(s, task):
         return _finish(s, task)
     return None
+
+
+def _gain(s: "StarRealmsState", task: "Task") -> "StarRealmsState":
+    """Resolve ``task`` (+Trade, +Combat or +Authority) and the gains of the same player queued right after it, at once.
+
+    Nothing is checked between them: no card enters play (no ally can fire) and no one decides or
+    draws; and a gain of Authority never ends the game, so asking whether it is over after each
+    would find it going on every time.
+    """
+    p = s.players[task.player]
+    trade, combat, gained, done = p.trade, p.combat, 0, 0
+    for following in s.queue:
+        if following.player != task.player:
+            break
+        kind = following.kind
+        if kind == "trade":
+            trade += following.amount
+        elif kind == "combat":
+            combat += following.amount
+        elif kind == "authority" and following.amount >= 0:
+            gained += following.amount
+        else:
+            break
+        done += 1
+    changes: dict[str, object] = {"queue": s.queue[done:]}
+    if trade != p.trade or combat != p.combat:
+        players = list(s.players)
+        players[task.player] = replaced(p, trade=trade, combat=combat)
+        changes["players"] = tuple(players)
+    if gained:
+        authority = list(s.authority)
+        authority[s.fmt.lives[task.player]] += gained
+        changes["authority"] = tuple(authority)
+    return replaced(s, **changes)  # type: ignore[no-any-return]
 
 
 def chance_outcomes(s: "StarRealmsState") -> tuple[tuple[Action, Fraction], ...]:
@@ -236,10 +255,25 @@ def apply_chance(s: "StarRealmsState", action: Action) -> "StarRealmsState":
     if action.kind == "draw":
         players = list(s.players)
         p = players[task.player]
-        players[task.player] = replaced(p, deck=p.deck.after_draw(card), hand=p.hand.add(card))
+        players[task.player] = replaced(p, deck=p.deck.after_draw(card), hand=_plus_one(p.hand, card))
         return replaced(s, players=tuple(players), queue=queue)  # type: ignore[no-any-return]
     return replaced(s, trade_deck=s.trade_deck.after_draw(card), row=s.row.add(card),  # type: ignore[no-any-return]
                     queue=queue)
+
+
+def _plus_one(hand: Multiset, card: str) -> Multiset:
+    """``hand.add(card)``, remembered: hands of the same few cards take the same card game after game."""
+    key = (hand, card)
+    more = _PLUS_ONE.get(key)
+    if more is None:
+        more = hand.add(card)
+        if len(_PLUS_ONE) >= 16_384:
+            _PLUS_ONE.clear()
+        _PLUS_ONE[key] = more
+    return more
+
+
+_PLUS_ONE: dict[tuple[Multiset, str], Multiset] = {}
 
 
 def _base_label(s: "StarRealmsState", name: str, owner: int) -> tuple[str, ...]:

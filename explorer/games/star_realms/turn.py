@@ -176,7 +176,9 @@ def settle(s: "StarRealmsState") -> "StarRealmsState":
     The position it stops at remembers who moves there (what ``mover`` would say).
     """
     allies_due = True
-    while s.outcome() is None:
+    going_on = None  # the Authority and turn of a position found not to be over: asked again only when they change
+    while going_on is not None and s.authority is going_on[0] and s.turn == going_on[1] or s.outcome() is None:
+        going_on = (s.authority, s.turn)
         if allies_due and s.stage == "main":
             s = trigger_allies(s)
             allies_due = False
