@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from fractions import Fraction
 from typing import Any
 
@@ -150,21 +151,12 @@ _SET = object.__setattr__
 share_keys(Deck)  # a deck is kept in every position of a match: one shared table of names for all of them
 
 
+@lru_cache(maxsize=16_384)
 def _less_one(middle: Multiset, card: Any) -> Multiset:
     """``middle.remove(card)``, remembered: the same piles lose the same cards game after game (a draw is the
     commonest step of a deck-builder), and the pile made once has its hash worked out for the next draw's
     look-up already."""
-    key = (middle, card)
-    less = _LESS_ONE.get(key)
-    if less is None:
-        less = middle.remove(card)
-        if len(_LESS_ONE) >= 16_384:
-            _LESS_ONE.clear()
-        _LESS_ONE[key] = less
-    return less
-
-
-_LESS_ONE: dict[tuple[Multiset, Any], Multiset] = {}
+    return middle.remove(card)
 
 
 def _middle_outcomes(middle: Multiset) -> tuple[tuple[Any, Fraction], ...]:

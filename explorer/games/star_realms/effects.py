@@ -261,19 +261,10 @@ def apply_chance(s: "StarRealmsState", action: Action) -> "StarRealmsState":
                     queue=queue)
 
 
+@lru_cache(maxsize=16_384)
 def _plus_one(hand: Multiset, card: str) -> Multiset:
     """``hand.add(card)``, remembered: hands of the same few cards take the same card game after game."""
-    key = (hand, card)
-    more = _PLUS_ONE.get(key)
-    if more is None:
-        more = hand.add(card)
-        if len(_PLUS_ONE) >= 16_384:
-            _PLUS_ONE.clear()
-        _PLUS_ONE[key] = more
-    return more
-
-
-_PLUS_ONE: dict[tuple[Multiset, str], Multiset] = {}
+    return hand.add(card)
 
 
 def _base_label(s: "StarRealmsState", name: str, owner: int) -> tuple[str, ...]:
