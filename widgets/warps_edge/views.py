@@ -54,9 +54,9 @@ CSS = """<style>
 .we-board .we-card .we-slot{font-size:11px;color:#5b6472}
 .we-board .we-prog{display:flex;align-items:center;gap:4px;font-size:12px;margin:2px 0}
 .we-board .we-prog .we-bar{flex:1;height:7px}
-.we-board .we-stun{position:absolute;top:4px;right:5px;background:#5b4bb7;color:#fff;font-size:10.5px;font-weight:700;
+.we-board .we-stun{float:right;margin:0 0 2px 4px;background:#5b4bb7;color:#fff;font-size:10.5px;font-weight:700;
  border-radius:3px;padding:0 4px}
-.we-board .we-def{position:absolute;top:4px;right:5px;background:#2b2f36;color:#fff;font-size:10.5px;font-weight:700;
+.we-board .we-def{float:right;margin:0 0 2px 4px;background:#2b2f36;color:#fff;font-size:10.5px;font-weight:700;
  border-radius:3px;padding:0 4px}
 .we-board .we-card.we-defeated{opacity:.62;background:repeating-linear-gradient(135deg,#fff,#fff 6px,#f1f1f3 6px,#f1f1f3 12px)}
 .we-board .we-cond{font-size:11px;color:#5b6472}
@@ -76,7 +76,7 @@ CSS = """<style>
  min-width:160px;flex:1 1 0}
 .we-board .we-skill.we-exhausted{border-left-color:#9aa1ab;opacity:.7}
 .we-board .we-skill.we-active{border-left-color:#8E6C9E}
-.we-board .we-level{font-size:10.5px;font-weight:700;border-radius:3px;padding:0 4px;color:#2b2f36}
+.we-board .we-level{white-space:nowrap;font-size:10.5px;font-weight:700;border-radius:3px;padding:0 4px;color:#2b2f36}
 .we-board .we-tag{font-size:10.5px;font-weight:700;border-radius:3px;padding:0 4px;background:#e8eaee;color:#2b2f36}
 .we-legend{margin:6px 0 2px;border:1px solid #d5d9e0;border-radius:6px;background:#fbfbfc;padding:2px 8px}
 .we-legend summary{cursor:pointer;font-weight:600;font-size:13px;padding:3px 0;color:#2b2f36}
