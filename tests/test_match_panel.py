@@ -522,7 +522,7 @@ def test_a_seed_link_that_names_no_game_is_for_the_game_on_the_page(pig: explore
     # "?seed=17" typed on a game's dashboard: the game is the page's; the Seed box shows the seed in use
     p = MatchPanel(pig, seed=1, link="seed=17")
     assert (p.match.seed, p.seed_input.value) == (17, 17)
-    assert p.status.message == "New game from the link's seed 17."
+    assert (p.status.level, p.status.message) == ("info", "New game from the link's seed 17.")
 
 
 def test_a_match_link_that_names_no_game_must_hold_the_page_s_game(pig: explorer.Game) -> None:
@@ -554,7 +554,20 @@ def test_a_link_the_reader_refuses_says_why_in_the_link_s_terms_and_the_page_ope
         pig: explorer.Game, query: str, reason: str) -> None:
     p = MatchPanel(pig, seed=1, link=query)
     assert (p.match.seed, p.seed_input.value, len(p.match)) == (1, 1, 1)
+    # a refusal is a warning (⚠), not a note (ℹ): the page is not what the link promised
+    assert p.status.level == "error"
     assert p.status.message == f"The link could not be opened: link: {reason} — the default game is shown instead."
+
+
+def test_a_link_with_a_seed_and_a_shared_match_is_refused_not_half_read(pig: explorer.Game) -> None:
+    # the seed was used and the shared match silently ignored: which one did the sender mean?
+    shared = Match(pig, seed=5)
+    shared.play("random", max_steps=3)
+    p = MatchPanel(pig, seed=1, link=match_query(shared) + "&seed=9")
+    assert (p.match.seed, len(p.match)) == (1, 1)
+    assert (p.status.level, p.status.message) == (
+        "error", "The link could not be opened: link: seed= starts a new game and match= or position= opens a "
+                 "shared one; a link gives one of them — the default game is shown instead.")
 
 
 # --- seeds past 2**53: a JavaScript number cannot hold them, the Seed box still shows them exactly -----

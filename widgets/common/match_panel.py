@@ -78,7 +78,7 @@ from explorer.core.actions import Action
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
 from explorer.core.state import State
-from explorer.errors import RulesError, excerpt
+from explorer.errors import RulesError, StateFormatError, excerpt
 from widgets.common.action_picker import MAX_BUTTONS, ActionPicker, typed_text
 from widgets.common.history import HistoryView
 from explorer.core.share import (MAX_QUERY_CHARS, MAX_SEED, match_query, position_query, query_game_id,
@@ -183,7 +183,7 @@ class MatchPanel:
         if isinstance(match_or_game, str):
             match_or_game = load_game(match_or_game)
         self.match = match_or_game if isinstance(match_or_game, Match) else Match(match_or_game, seed=seed)
-        self.link_note = self._open_link(page_query() if link is None else (link or None))
+        self.link_note, self.link_refused = self._open_link(page_query() if link is None else (link or None))
         self._start: State = self.match.states[0]
         self._position_view_fn, self._title = position_view, title
         self._shown_seed: int | None = None
@@ -287,11 +287,15 @@ class MatchPanel:
         return self.match.cursor - start
 
     def announce_ready(self, text: str) -> None:
-        """The first status line: ``text``, unless the page's link was opened or refused (that is said instead).
+        """The first status line: ``text``, unless the page's link was opened or refused (that is said instead,
+        a refusal as a warning).
 
         A game panel that deals its setup after ``__init__`` calls this with its own sentence.
         """
-        self.status.info(self.link_note or text)
+        if self.link_refused:
+            self.status.error(self.link_note)
+        else:
+            self.status.info(self.link_note or text)
 
     def offers_moves_itself(self, state: State) -> bool:
         """True when the game's own controls offer every legal move of ``state``: the generic move
@@ -558,23 +562,24 @@ class MatchPanel:
             query, note = "", "No link for this position."
         self.page_link.query, self.page_link.note = query, note
 
-    def _open_link(self, query: str | None) -> str:
+    def _open_link(self, query: str | None) -> tuple[str, bool]:
         """Open a link's match, position or seed (from the page's address); a bad link is refused, the default kept.
 
         The page is one game's dashboard, so a link that names no game (``?seed=4``, typed by hand) is for
         this game; a link for another game is left alone. Whatever the link holds, the page never breaks:
-        what was refused, and why, is the sentence returned (the first status line).
+        the sentence saying what was opened, or what was refused and why, is returned (the first status
+        line) with whether the link was refused.
         """
         if not query:
-            return ""
+            return "", False
         try:
-            return self._read_link(query)
+            return self._read_link(query), False
         except RulesError as err:  # the link's fault: say what was wrong and what is allowed
-            return f"The link could not be opened: {err.message} — the default game is shown instead."
+            return f"The link could not be opened: {err.message} — the default game is shown instead.", True
         except Exception as err:  # noqa: BLE001 - a hostile link never breaks the page
             log.exception("match panel: link refused")
             return (f"The link could not be opened ({type(err).__name__}: {excerpt(str(err))}); "
-                    "the default game is shown instead.")
+                    "the default game is shown instead."), True
 
     def _read_link(self, query: str) -> str:
         """Do what ``query`` asks (a new game from its seed, its match, its position); the sentence saying so."""
@@ -584,6 +589,9 @@ class MatchPanel:
         if named != self.game.info.id:
             return ""
         seed = query_seed(query)
+        if seed is not None and _link_fields(query) & {"match", "position"}:
+            raise StateFormatError("link: seed= starts a new game and match= or position= opens a shared one; "
+                                   "a link gives one of them")
         if seed is not None:  # "?game=...&seed=N": a new game from seed N (the simulation lab's replay links)
             self.match = Match(self.match.states[0], seed=seed)
             return f"New game from the link's seed {seed}."
