@@ -69,7 +69,6 @@ import logging
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
 
 import ipywidgets as W
 import traitlets
@@ -78,11 +77,11 @@ from explorer.core.actions import Action
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
 from explorer.core.state import State
-from explorer.errors import RulesError, StateFormatError, excerpt
+from explorer.errors import RulesError, excerpt
 from widgets.common.action_picker import MAX_BUTTONS, ActionPicker, typed_text
 from widgets.common.history import HistoryView
-from explorer.core.share import (MAX_QUERY_CHARS, MAX_SEED, match_query, position_query, query_game_id,
-                                 query_seed, read_query)
+from widgets.common.link_reader import read_link
+from explorer.core.share import MAX_QUERY_CHARS, MAX_SEED, match_query, position_query
 from widgets.common.odds_tab import OddsTab
 from widgets.common.page_link import PageLink, page_query
 from widgets.common.position_editor import PositionEditor
@@ -92,8 +91,6 @@ from widgets.common.status import StatusLine
 log = logging.getLogger(__name__)
 
 MAX_AUTO_STEPS = 10_000
-LINK_FIELDS = ("seed", "match", "position")
-"""The fields of a share link (``explorer.core.share``) besides ``game``."""
 # MAX_SEED (explorer.core.share): the largest seed a Match takes, 2**63 - 1; the Seed box shows each exactly
 PLAY_TAB, ODDS_TAB, SETUP_TAB = 0, 1, 2
 
@@ -563,47 +560,13 @@ class MatchPanel:
         self.page_link.query, self.page_link.note = query, note
 
     def _open_link(self, query: str | None) -> tuple[str, bool]:
-        """Open a link's match, position or seed (from the page's address); a bad link is refused, the default kept.
-
-        The page is one game's dashboard, so a link that names no game (``?seed=4``, typed by hand) is for
-        this game; a link for another game is left alone. Whatever the link holds, the page never breaks:
-        the sentence saying what was opened, or what was refused and why, is returned (the first status
-        line) with whether the link was refused.
-        """
-        if not query:
-            return "", False
-        try:
-            return self._read_link(query), False
-        except RulesError as err:  # the link's fault: say what was wrong and what is allowed
-            return f"The link could not be opened: {err.message} — the default game is shown instead.", True
-        except Exception as err:  # noqa: BLE001 - a hostile link never breaks the page
-            log.exception("match panel: link refused")
-            return (f"The link could not be opened ({type(err).__name__}: {excerpt(str(err))}); "
-                    "the default game is shown instead."), True
-
-    def _read_link(self, query: str) -> str:
-        """Do what ``query`` asks (a new game from its seed, its match, its position); the sentence saying so."""
-        named = query_game_id(query)
-        if named is None and _link_fields(query):  # the page's own game: "?seed=4" means seed 4 here
-            query, named = f"{urlencode({'game': self.game.info.id})}&{query}", self.game.info.id
-        if named != self.game.info.id:
-            return ""
-        seed = query_seed(query)
-        if seed is not None and _link_fields(query) & {"match", "position"}:
-            raise StateFormatError("link: seed= starts a new game and match= or position= opens a shared one; "
-                                   "a link gives one of them")
-        if seed is not None:  # "?game=...&seed=N": a new game from seed N (the simulation lab's replay links)
-            self.match = Match(self.match.states[0], seed=seed)
-            return f"New game from the link's seed {seed}."
-        shared = read_query(query, game=self.game, seed=self.match.seed)
-        self.match, self._start = shared.match, shared.match.states[0]
-        what = "match" if shared.kind == "match" else "position"
-        return f"Opened the {what} from the link: {self.decision_text(self.state)}."
-
-
-def _link_fields(query: str) -> set[str]:
-    """Which of a share link's fields (``seed``, ``match``, ``position``) a query holds; ``game`` is not one."""
-    return {key for key, _ in parse_qsl(query[:MAX_QUERY_CHARS], keep_blank_values=True)} & set(LINK_FIELDS)
+        """Open what the page's link asks for (``link_reader``); the first status line, and whether it was refused."""
+        reading = read_link(self.game, self.match, query)
+        if reading.match is not None:
+            self.match = reading.match
+        if reading.kind in ("match", "position"):
+            return f"Opened the {reading.kind} from the link: {self.decision_text(self.state)}.", False
+        return reading.note, reading.refused
 
 
 def _default_policy(names: Sequence[str]) -> str:
