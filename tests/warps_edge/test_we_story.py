@@ -209,3 +209,18 @@ def test_tokens_and_rewards_are_described_from_their_records() -> None:
                                                           "targets (slots or sections); stuns")
     assert describe_token(data.token("energy-2"), buy_bonus=1, repair_per_energy=3) == (
         "energy 2: buys 3 credit, repairs 6 shields, charges an energy section or pays a skill")
+
+
+# --- the end of a warp (RULES.md "End of a warp": the bag cannot supply 5, the warp ends at once) --------
+def test_when_several_warps_end_at_once_the_line_names_each_of_them() -> None:
+    # Seed 2, random pilot: after move 28 the bag holds fewer than 5 tokens in warp 1 and in every warp
+    # after it, so warps 1 to 6 (the final one, demo track of 6) end in that one move and the Pilot loses;
+    # the line used to name warp 1 only.
+    match = Match(game(), seed=2)
+    match.play("random", max_steps=28)
+    before, after = match.states[27], match.states[28]
+    assert (before.warp, after.warp, after.outcome) == (1, 6, "lost-warp")
+    text = match.log_line(27)
+    assert text.endswith("warps 1 to 6 end, the bag short of 5 tokens each time: the discard and the tokens on "
+                         "targets return to the bag; the final warp ended — the Pilot loses")
+    assert "warp 1 ends" not in text

@@ -301,7 +301,14 @@ def story(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") -> 
     """One line saying what ``action`` did, from the position before and after it."""
     text = _step_two(before, action, after) or _table(before, action, after)
     lines = [text] + _defeats(before, action, after) + _attacks(before, after)
-    if after.warp > before.warp:
+    # the warps that ended: up to the one before the new warp, or up to the final one when it ended too
+    # (end_warp moves on again at once while the bag cannot supply 5 tokens)
+    last = after.warp if after.outcome == "lost-warp" else after.warp - 1
+    if last > before.warp:
+        both = "and" if last == before.warp + 1 else "to"
+        lines.append(f"warps {before.warp} {both} {last} end, the bag short of 5 tokens each time: the discard "
+                     "and the tokens on targets return to the bag")
+    elif after.warp > before.warp:
         lines.append(f"warp {before.warp} ends: the discard and the tokens on targets return to the bag")
     if after.outcome == "won":
         lines.append("the mothership is destroyed — the Pilot wins")
