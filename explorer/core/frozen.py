@@ -85,5 +85,7 @@ def share_keys(*classes: type) -> None:
         layout = _NEW(cls)
         for name in (*(f.name for f in dataclasses.fields(cls)), *getattr(cls, "REMEMBERED", ())):
             _SET(layout, name, None)
+
+
 _PLANS: dict[type, tuple[int, tuple[str, ...], tuple[str, ...]]] = {}
 """For each class ``replaced`` has copied: its number of fields, the names it remembers, its field names."""

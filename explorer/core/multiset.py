@@ -38,6 +38,11 @@ def _pair_key(pair: tuple[Any, int]) -> tuple[str, str]:
     return _key(pair[0])
 
 
+def _ordered(counts: dict[Any, int]) -> tuple[tuple[Any, int], ...]:
+    """The ``(item, count)`` pairs of ``counts`` in the fixed order every multiset keeps (by ``_key``)."""
+    return tuple(sorted(counts.items(), key=_pair_key)) if len(counts) > 1 else tuple(counts.items())
+
+
 class Multiset(Generic[T]):
     """A frozen bag of hashable items with positive integer counts."""
 
@@ -61,7 +66,7 @@ class Multiset(Generic[T]):
             else:
                 counts = Counter()
                 counts.update(items)
-            pairs = tuple(sorted(counts.items(), key=_pair_key)) if len(counts) > 1 else tuple(counts.items())
+            pairs = _ordered(counts)
         self._items: tuple[tuple[Hashable, int], ...] = pairs
         self._hash: int | None = None
         self._size = sum([n for _, n in pairs])
@@ -212,8 +217,7 @@ class Multiset(Generic[T]):
                 counts[k] = n
                 new_kind = True
         if new_kind:
-            ordered = tuple(sorted(counts.items(), key=_pair_key)) if len(counts) > 1 else tuple(counts.items())
-            return Multiset._from_sorted(ordered, self._size + size)
+            return Multiset._from_sorted(_ordered(counts), self._size + size)
         return Multiset._from_sorted(tuple((k, counts[k]) for k, _ in self._items), self._size + size)
 
     def __sub__(self, other: "Multiset") -> "Multiset":

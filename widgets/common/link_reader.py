@@ -19,18 +19,14 @@ from __future__ import annotations
 
 import logging
 from typing import NamedTuple
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import urlencode
 
 from explorer.core.game import Game
 from explorer.core.match import Match
-from explorer.core.share import MAX_QUERY_CHARS, query_game_id, query_seed, read_query
+from explorer.core.share import LINK_FIELDS, query_fields, query_game_id, query_seed, read_query
 from explorer.errors import RulesError, StateFormatError, excerpt
 
 log = logging.getLogger(__name__)
-
-LINK_FIELDS = ("seed", "match", "position")
-"""The fields of a share link (``explorer.core.share``) besides ``game``."""
-
 
 class LinkReading(NamedTuple):
     """What a link opened: ``match`` to show (``None``: keep the default), what it was, and the sentence to say."""
@@ -57,13 +53,13 @@ def read_link(game: Game, default: Match, query: str | None) -> LinkReading:
 
 
 def _read(game: Game, default: Match, query: str) -> LinkReading:
-    named = query_game_id(query)
-    if named is None and link_fields(query):  # the page's own game: "?seed=4" means seed 4 here
+    named, asked = query_game_id(query), link_fields(query)
+    if named is None and asked:  # the page's own game: "?seed=4" means seed 4 here
         query, named = f"{urlencode({'game': game.info.id})}&{query}", game.info.id
     if named != game.info.id:
         return LinkReading(None, "", "", False)
     seed = query_seed(query)
-    if seed is not None and link_fields(query) & {"match", "position"}:
+    if seed is not None and asked & {"match", "position"}:
         raise StateFormatError("link: seed= starts a new game and match= or position= opens a shared one; "
                                "a link gives one of them")
     if seed is not None:  # "?game=...&seed=N": a new game from seed N (the simulation lab's replay links)
@@ -78,4 +74,4 @@ def link_fields(query: str) -> set[str]:
     >>> sorted(link_fields("game=star_realms&seed=4&utm=x"))
     ['seed']
     """
-    return {key for key, _ in parse_qsl(query[:MAX_QUERY_CHARS], keep_blank_values=True)} & set(LINK_FIELDS)
+    return set(query_fields(query)) & (set(LINK_FIELDS) - {"game"})
