@@ -17,6 +17,16 @@ draws the same outcome, and a saved match continues as the original would have.
 (29, True)
 >>> Match.from_json(match.to_json()).state == match.state
 True
+
+A match is watched (``explorer/core/watch.py``): ``match.observe(f)`` calls ``f(change)``
+after every change, and ``restart`` and ``load`` keep the object, so whoever holds it
+(a panel, a notebook's ``m``) goes on seeing the game on screen.
+
+>>> told = []
+>>> _ = match.observe(told.append)
+>>> match.restart(seed=7)
+>>> told[-1].kind, match.cursor, match.seed
+('restart', 0, 7)
 """
 
 from __future__ import annotations
@@ -33,14 +43,15 @@ from explorer.core.actions import CHANCE, TERMINAL, Action
 from explorer.core.chance import sample_outcome
 from explorer.core.game import Game, game_from_identity
 from explorer.core.rng_history import GeneratorHistory, Replay, RngState, rng_state, set_rng_state
+from explorer.core.match_fields import MAX_LOG_MOVES, MAX_MATCH_CHARS, check_seed, rng_field, short, whole
 from explorer.core.serial import decode, loads
 from explorer.core.state import State
+from explorer.core.watch import Observed
 from explorer.errors import RulesError, StateFormatError
 
 MATCH_FORMAT = "rules-explorer/match"
 MATCH_FORMAT_VERSION = 1
-
-
+__all__ = ["LogEntry", "MATCH_FORMAT", "MATCH_FORMAT_VERSION", "MAX_LOG_MOVES", "MAX_MATCH_CHARS", "Match"]
 
 _new_entry = tuple.__new__
 """Makes a ``LogEntry`` from its three fields without a Python-level call (``Match.play`` makes one per move)."""
@@ -57,22 +68,22 @@ class LogEntry(NamedTuple):
     sampled: bool
 
 
-class Match:
-    """States, log and cursor of one game, driven by a seeded generator.
+class Match(Observed):
+    """States, log and cursor of one game, driven by a seeded generator, told to its listeners.
 
     ``Match(game)`` starts from ``game.initial_state()``; ``Match(state)`` from any
-    position (a setup with options, a loaded state).
+    position (a setup with options, a loaded state). ``observe(listener)`` is told
+    of every change; ``restart`` and ``load`` start another game in the same object.
     """
 
     def __init__(self, game_or_state: Game | State, *, seed: int | None = None) -> None:
-        if isinstance(game_or_state, Game):
-            state = game_or_state.initial_state()
-        elif isinstance(game_or_state, State):
-            state = game_or_state
-        else:
-            raise RulesError(f"Match takes a Game or a State, got {type(game_or_state).__name__}")
+        self._init_listeners()
+        self._begin(_first_state(game_or_state), seed)
+
+    def _begin(self, state: State, seed: int | None) -> None:
+        """Start from ``state`` with ``seed`` (a fresh one when ``None``): one position, no moves."""
         self.game: Game = state.game
-        self.seed: int = int(np.random.SeedSequence().entropy % 2**32) if seed is None else _check_seed(seed)
+        self.seed: int = int(np.random.SeedSequence().entropy % 2**32) if seed is None else check_seed(seed)
         self._rng = np.random.Generator(np.random.PCG64(self.seed))
         self._states: list[State] = [state]
         self._entries: list[LogEntry] = []
@@ -146,8 +157,13 @@ class Match:
         """Apply ``action`` (or its text); at a chance node with no action, sample an outcome.
 
         Stepping from an earlier position (after ``undo``) discards the old future.
-        Returns the move applied. Rules errors leave the match unchanged.
+        Returns the move applied. Rules errors leave the match unchanged (and tell nobody).
         """
+        action = self._step(action)
+        self._changed("step", 1)
+        return action
+
+    def _step(self, action: Action | str | None) -> Action:
         state = self.state
         sampled = False
         if action is None:
@@ -190,6 +206,8 @@ class Match:
         is paused (and resumed after, if it was running): positions never form reference cycles,
         and the collector would only rescan the growing list of kept positions, a quarter of the
         time of a long game (``tests/core/test_match_memory.py`` checks no cyclic garbage is left).
+        Listeners are told once, at the end (kind ``"play"``, with the number of moves), so a
+        panel watching the match redraws once for the whole run.
         """
         chooser = self._policy(policy)
         if not isinstance(max_steps, int) or max_steps < 0:
@@ -213,7 +231,7 @@ class Match:
                 else:
                     action = chooser(state, rng)
                     if not isinstance(action, Action):  # text, or a policy that gave nothing: step() reads it
-                        self.step(action)
+                        self._step(action)
                         made += 1
                         continue
                     for legal in state.legal_actions():  # what apply() does first: a move it listed is legal
@@ -232,8 +250,9 @@ class Match:
         finally:
             if collecting:
                 gc.enable()
-        if made:
-            self._rngs.save_last(rng)
+            if made:
+                self._rngs.save_last(rng)
+                self._changed("play", made)
         return made
 
     def _policy(self, policy: str | Callable[[State, np.random.Generator], Action]) -> Callable[[State, np.random.Generator], Action]:
@@ -248,28 +267,63 @@ class Match:
         """Step back one move (the future is kept for ``redo``)."""
         if not self.can_undo():
             raise RulesError("nothing to undo: this is the first position", state=self.state)
-        return self.goto(self._cursor - 1)
+        self._goto(self._cursor - 1)
+        self._changed("undo")
+        return self.state
 
     def redo(self) -> State:
         """Step forward again along the kept future."""
         if not self.can_redo():
             raise RulesError("nothing to redo: this is the newest position", state=self.state)
-        return self.goto(self._cursor + 1)
+        self._goto(self._cursor + 1)
+        self._changed("redo")
+        return self.state
 
     def goto(self, index: int) -> State:
         """Show position ``index`` (0 … ``len(match) - 1``); the generator goes back with it."""
-        if not isinstance(index, int) or not 0 <= index < len(self._states):
-            raise RulesError(f"goto: index must be from 0 to {len(self._states) - 1}, got {index!r}")
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self._states):
+            raise RulesError(f"goto: the position must be a whole number from 0 to {len(self._states) - 1}, "
+                             f"got {short(index)}")
+        self._goto(index)
+        self._changed("goto")
+        return self.state
+
+    def _goto(self, index: int) -> None:
         self._cursor = index
         set_rng_state(self._rng, self._rng_at(index))
-        return self.state
 
     def reseed(self, seed: int) -> None:
         """Draw future chance outcomes from ``seed``, starting at the cursor (the old future is cut)."""
-        self.seed = _check_seed(seed)
+        self.seed = check_seed(seed)
         self._rng = np.random.Generator(np.random.PCG64(self.seed))
         self._cut_future()
         self._rngs.put(self._cursor, rng_state(self._rng))
+        self._changed("reseed")
+
+    def restart(self, state: State | Game | None = None, *, seed: int | None = None) -> None:
+        """Start this match again from ``state`` (default: its first position) with ``seed`` (default: its seed).
+
+        ``state`` may be another position or a ``Game`` (its initial state: another variant or
+        options, such as Warp's Edge's printed Explorer). The object stays the same, and so do its
+        listeners: a panel and a notebook that hold it follow the new game. The old history is gone.
+        """
+        first = self._states[0] if state is None else _first_state(state)
+        self._begin(first, self.seed if seed is None else seed)
+        self._changed("restart")
+
+    def load(self, source: "Match | str | bytes") -> None:
+        """Take over another match's game, history, cursor and seed (a ``Match`` or its saved JSON).
+
+        The object stays the same, with its listeners. Saved JSON is read with :meth:`from_json`
+        first, so a damaged file raises ``StateFormatError`` and leaves this match as it was.
+        """
+        other = source if isinstance(source, Match) else Match.from_json(source)
+        self.game, self.seed = other.game, other.seed
+        self._rng = np.random.Generator(np.random.PCG64(0))  # its own generator, set to the other's state
+        set_rng_state(self._rng, rng_state(other._rng))
+        self._states, self._entries, self._rngs = list(other._states), list(other._entries), other._rngs.copy()
+        self._cursor = other._cursor
+        self._changed("load")
 
     def _rng_at(self, index: int) -> RngState:
         """The generator's state at position ``index`` (replayed from the last saved one if need be)."""
@@ -336,11 +390,11 @@ class Match:
             initial = game.check(decode(game.state_class, data["initial"], "initial", game=game))
         except RecursionError:
             raise StateFormatError("initial: nested too deeply") from None
-        seed = _field(int, data["seed"], "seed")
+        seed = whole(data["seed"], "seed")
         if not 0 <= seed < 2**63:
-            raise StateFormatError(f"seed: expected a whole number from 0 to 2**63 - 1, got {_short(seed)}")
+            raise StateFormatError(f"seed: expected a whole number from 0 to 2**63 - 1, got {short(seed)}")
         match = cls(initial, seed=seed)
-        match._rngs.put(0, _rng_field(data["rng"][0] if isinstance(data["rng"], list) and data["rng"] else None, "rng[0]"))
+        match._rngs.put(0, rng_field(data["rng"][0] if isinstance(data["rng"], list) and data["rng"] else None, "rng[0]"))
         log = data["log"]
         if not isinstance(log, list):
             raise StateFormatError(f"log: expected a list of moves, got {type(log).__name__}")
@@ -348,53 +402,34 @@ class Match:
             raise StateFormatError(f"log: at most {MAX_LOG_MOVES} moves, got {len(log)}")
         for i, item in enumerate(log):
             if not isinstance(item, dict) or not isinstance(item.get("action"), str):
-                raise StateFormatError(f"log[{i}]: expected {{'action': text, ...}}, got {_short(item)}")
+                raise StateFormatError(f"log[{i}]: expected {{'action': text, ...}}, got {short(item)}")
             state = match._states[-1]
             try:
                 action = state.parse_action(item["action"])
                 new_state = state.apply(action)
             except RulesError as err:
-                raise StateFormatError(f"log[{i}] ({_short(item['action'])}) does not replay: {err.message}") from None
+                raise StateFormatError(f"log[{i}] ({short(item['action'])}) does not replay: {err.message}") from None
             match._entries.append(LogEntry(state.current_player, action, bool(item.get("sampled", False))))
             match._states.append(new_state)
-            match._rngs.append(_rng_field(item.get("rng"), f"log[{i}].rng"))
+            match._rngs.append(rng_field(item.get("rng"), f"log[{i}].rng"))
             match._cursor += 1
-        cursor = _field(int, data["cursor"], "cursor")
+        cursor = whole(data["cursor"], "cursor")
         if not 0 <= cursor < len(match._states):
             raise StateFormatError(f"cursor: must be from 0 to {len(match._states) - 1}, got {cursor}")
-        match.goto(cursor)
+        match._goto(cursor)
         return match
 
-
-MAX_MATCH_CHARS = 20_000_000
-"""A saved match longer than this is refused unread (a 200-turn Star Realms match is about 2 MB)."""
-MAX_LOG_MOVES = 100_000
-
-
-def _short(value: Any, limit: int = 80) -> str:
-    shown = repr(value)
-    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+    def _repr_html_(self) -> str:
+        """The match in a notebook cell: game, seed, position shown, turn and the last moves of the log."""
+        from explorer.core.display import match_html
+        return match_html(self)
 
 
-def _check_seed(seed: Any) -> int:
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise RulesError(f"seed must be a whole number from 0 to 2**63 - 1, got {seed!r}")
-    return seed
+def _first_state(game_or_state: Any) -> State:
+    if isinstance(game_or_state, Game):
+        return game_or_state.initial_state()
+    if isinstance(game_or_state, State):
+        return game_or_state
+    raise RulesError(f"a match starts from a Game or a State, got {type(game_or_state).__name__}")
 
 
-def _field(kind: type, value: Any, name: str) -> Any:
-    if not isinstance(value, kind) or isinstance(value, bool):
-        raise StateFormatError(f"{name}: expected {kind.__name__}, got {_short(value)}")
-    return value
-
-
-_RNG_LIMITS = (2**128, 2**128, 2, 2**32)
-
-
-def _rng_field(value: Any, name: str) -> RngState:
-    """A PCG64 generator state: two 128-bit words, a flag and a 32-bit word, checked before use."""
-    if not (isinstance(value, list) and len(value) == 4 and all(
-            isinstance(v, int) and not isinstance(v, bool) and 0 <= v < hi for v, hi in zip(value, _RNG_LIMITS))):
-        raise StateFormatError(f"{name}: expected a generator state [state < 2**128, inc < 2**128, has_uint32 0 or 1, "
-                               f"uinteger < 2**32], got {_short(value)}")
-    return (value[0], value[1], value[2], value[3])

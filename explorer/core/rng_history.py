@@ -81,6 +81,12 @@ class GeneratorHistory:
         if isinstance(self._kept[-1], Replay):
             self._kept[-1] = rng_state(rng)
 
+    def copy(self) -> "GeneratorHistory":
+        """An independent copy (a match that takes over another's history keeps its own)."""
+        twin = GeneratorHistory(self._kept[0])  # type: ignore[arg-type]
+        twin._kept = list(self._kept)
+        return twin
+
     def put(self, i: int, saved: RngState) -> None:
         self._kept[i] = saved
 

@@ -263,6 +263,11 @@ class State:
     def __str__(self) -> str:
         return self.render()
 
+    def _repr_html_(self) -> str:
+        """The position in a notebook cell: game, phase, whose decision, and ``render()`` (escaped)."""
+        from explorer.core.display import state_html
+        return state_html(self)
+
 
 def _short(value: Any, limit: int = 80) -> str:
     shown = repr(value)

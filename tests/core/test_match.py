@@ -74,7 +74,7 @@ def test_redo_and_goto_walk_the_kept_future(pig: explorer.Game) -> None:
     assert match.state == end
     with pytest.raises(RulesError, match="nothing to redo"):
         match.redo()
-    with pytest.raises(RulesError, match=f"goto: index must be from 0 to {len(match) - 1}, got 99"):
+    with pytest.raises(RulesError, match=f"goto: the position must be a whole number from 0 to {len(match) - 1}, got 99"):
         match.goto(99)
 
 
