@@ -9,7 +9,9 @@ next turn buttons; Undo and Redo step one move inside a turn. The controls only
 report what the user asked for through callbacks, and the panel calls
 ``explorer.Match`` and redraws. ``update(match)`` is cheap for long matches: it
 formats a window of at most ``window`` lines around the cursor, not the whole
-log. How a move reads is ``log_line(index, entry)`` when given (the panel
+log; "◀ Earlier moves" and "Later moves ▶" page through the rest, back to the start
+of a long game, and "Shown move" returns to the cursor. A turn picked on the slider
+that does not exist (a widget message can send any number) is refused in words. How a move reads is ``log_line(index, entry)`` when given (the panel
 passes :meth:`MatchPanel.log_line`, so a game can word what a viewer may not
 see), else ``match.log_line(index)``.
 
@@ -27,6 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as W
+import traitlets
 
 LOG_WINDOW = 200
 """Lines drawn at most before the cursor; the rest is summarised."""
@@ -54,7 +57,7 @@ LogLine = Callable[[int, Any], str]
 
 
 def log_html(match: Any, *, window: int = LOG_WINDOW, log_line: LogLine | None = None,
-             future: int = FUTURE_LINES) -> str:
+             future: int = FUTURE_LINES, upto: int | None = None) -> str:
     """The log of ``match`` as HTML: line 0 is the start, line ``i`` the move that led to position ``i``.
 
     The line of the shown position (``match.cursor``) has class ``re-log-current``;
@@ -63,10 +66,12 @@ def log_html(match: Any, *, window: int = LOG_WINDOW, log_line: LogLine | None =
     the log ends with the heading of a turn that has begun but has no move yet, so the log
     names the turn the slider shows. Every line is HTML-escaped.
     ``log_line(index, entry)`` words each move (default: ``match.log_line(index)``).
+    ``upto``, when given, shows the page of ``window`` lines ending at line ``upto`` instead of
+    the lines around the cursor (paging back through a long game).
     """
     n = len(match)  # positions; moves are 1 … n-1
     cursor = match.cursor
-    lo, hi = max(0, cursor - window), min(n, cursor + future + 1)
+    lo, hi = log_page(n, cursor, window=window, future=future, upto=upto)
     entries = match.entries if log_line is not None else ()
     states = match.states
     rows: list[str] = []
@@ -96,6 +101,28 @@ def log_html(match: Any, *, window: int = LOG_WINDOW, log_line: LogLine | None =
         rows.append(f'<div class="re-log-more">… {n - hi} later move{"s" if n - hi != 1 else ""} (redo)</div>')
     # column-reverse keeps the box scrolled to the newest line; the inner div keeps reading order.
     return f'{_LOG_STYLE}<div class="re-log-box"><div>{"".join(rows)}</div></div>'
+
+
+def log_page(n: int, cursor: int, *, window: int = LOG_WINDOW, future: int = FUTURE_LINES,
+             upto: int | None = None) -> tuple[int, int]:
+    """The lines ``lo`` … ``hi - 1`` the log shows: around the cursor, or the page ending at ``upto``.
+
+    >>> log_page(1000, 900), log_page(1000, 900, upto=99), log_page(1000, 900, upto=5000)
+    ((700, 904), (0, 100), (800, 1000))
+    """
+    if upto is None:
+        return max(0, cursor - window), min(n, cursor + future + 1)
+    hi = min(n, max(1, upto + 1))
+    return max(0, hi - window), hi
+
+
+class TurnSlider(W.IntSlider):
+    """The turn slider; a value from the page outside ``min`` … ``max`` reaches the panel as it is
+    (an ``IntSlider`` would clamp it silently), so the panel can refuse it in words."""
+
+    @traitlets.validate("value")
+    def _validate_value(self, proposal: Any) -> Any:
+        return proposal["value"]
 
 
 def line_turn(states: Any, pos: int) -> str:
@@ -138,11 +165,15 @@ class HistoryView:
         on_redo: Callable[[], Any],
         window: int = LOG_WINDOW,
         log_line: LogLine | None = None,
+        on_refused: Callable[[str], Any] | None = None,
     ) -> None:
         self._on_goto, self._on_undo, self._on_redo = on_goto, on_undo, on_redo
+        self._on_refused = on_refused or (lambda _text: None)
         self.window = window
         self.log_line = log_line
         self._syncing = False
+        self.log_upto: int | None = None  # None: the log follows the shown move; else the last line of the page
+        self._match: Any = None
 
         fixed = dict(width="auto", min_width="76px", flex="0 0 auto")
         self.prev_turn_button = W.Button(description="◀ Turn", tooltip="Back to the start of this turn, "
@@ -155,9 +186,9 @@ class HistoryView:
         self.next_turn_button = W.Button(description="Turn ▶", tooltip="Forward to the start of the next turn",
                                          layout=W.Layout(**fixed))
         self.next_turn_button.add_class("re-next-turn")
-        self.slider = W.IntSlider(
-            value=0, min=0, max=0, step=1, description="Turn",
-            continuous_update=False, readout=True,
+        self.slider = TurnSlider(
+            value=0, min=0, max=0, step=1, description="Turns",
+            continuous_update=False, readout=False,
             layout=W.Layout(width="auto", min_width="220px", flex="1 1 240px"),
             style={"description_width": "40px"},
         )
@@ -166,6 +197,21 @@ class HistoryView:
         self.position_label.add_class("re-position")
         self.log = W.HTML(layout=W.Layout(width="100%"))
         self.log.add_class("re-log")
+        small = dict(width="auto", flex="0 0 auto")
+        self.earlier_button = W.Button(description="◀ Earlier moves", tooltip="Page back through the log",
+                                       layout=W.Layout(**small))
+        self.earlier_button.add_class("re-log-earlier")
+        self.later_button = W.Button(description="Later moves ▶", tooltip="Page forward through the log",
+                                     layout=W.Layout(**small))
+        self.later_button.add_class("re-log-later")
+        self.shown_button = W.Button(description="Shown move", tooltip="Back to the move shown on the board",
+                                     layout=W.Layout(**small))
+        self.shown_button.add_class("re-log-shown")
+        self.earlier_button.on_click(lambda _b: self.page(-1))
+        self.later_button.on_click(lambda _b: self.page(+1))
+        self.shown_button.on_click(lambda _b: self.page(0))
+        self.pager = W.HBox([self.earlier_button, self.later_button, self.shown_button],
+                            layout=W.Layout(width="100%", flex_flow="row wrap", display="none"))
 
         self.starts: tuple[int, ...] = (0,)
         self.undo_button.on_click(lambda _b: self._on_undo())
@@ -179,12 +225,47 @@ class HistoryView:
              self.position_label],
             layout=W.Layout(width="100%", align_items="center", flex_flow="row wrap"),
         )
-        self.widget = W.VBox([self.controls, self.log], layout=W.Layout(width="100%"))
+        self.widget = W.VBox([self.controls, self.log, self.pager], layout=W.Layout(width="100%"))
         self._cursor = self._last = 0
 
     def _slider_moved(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self._on_goto(self.starts[int(change["new"])])
+        if self._syncing:
+            return
+        new = change["new"]
+        if isinstance(new, bool) or not isinstance(new, int) or not 0 <= new < len(self.starts):
+            self._on_refused(f"Turn {new!r} is not in this match: the slider goes from the start to turn "
+                             f"{len(self.starts) - 1} (one step a turn).")
+            self._syncing = True
+            try:
+                self.slider.value = turn_of(self.starts, self._cursor)
+            finally:
+                self._syncing = False
+            return
+        self._on_goto(self.starts[new])
+
+    def page(self, direction: int) -> None:
+        """Page the log: -1 earlier, +1 later, 0 back to the shown move (the log then follows it again)."""
+        match = self._match
+        if match is None:
+            return
+        lo, hi = log_page(len(match), self._cursor, window=self.window, upto=self.log_upto)
+        if direction < 0 and lo > 0:
+            self.log_upto = lo - 1
+        elif direction > 0 and self.log_upto is not None:
+            upto = hi - 1 + self.window
+            self.log_upto = None if upto >= self._cursor else upto
+        elif direction == 0:
+            self.log_upto = None
+        self._draw_log()
+
+    def _draw_log(self) -> None:
+        match = self._match
+        n = len(match)
+        lo, _hi = log_page(n, self._cursor, window=self.window, upto=self.log_upto)
+        self.log.value = log_html(match, window=self.window, log_line=self.log_line, upto=self.log_upto)
+        self.earlier_button.disabled = lo == 0
+        self.later_button.disabled = self.shown_button.disabled = self.log_upto is None
+        self.pager.layout.display = "flex" if n > self.window else "none"
 
     def previous_turn_start(self) -> int:
         """Where ◀ Turn goes: the start of this turn, or of the previous one when already there."""
@@ -226,4 +307,7 @@ class HistoryView:
             f'<span style="font-size:13px;color:#5b6472">{html.escape(label)} · move {cursor - self.starts[turn]} '
             f"of {end - self.starts[turn]} in this turn · {cursor} of {last} in all</span>"
         )
-        self.log.value = log_html(match, window=self.window, log_line=self.log_line)
+        if match is not self._match or not 0 <= (self.log_upto or 0) < len(match):
+            self.log_upto = None  # another match, or the paged line is gone: follow the shown move
+        self._match = match
+        self._draw_log()

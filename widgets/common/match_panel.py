@@ -56,6 +56,14 @@ Every user action (``play``, ``step``, ``auto``, ``undo``, ``redo``, ``goto``,
 ``set_seed``, ``new_game``, ``load_json``, ``explain``) returns True when done
 and False when refused; either way the status line says what happened.
 
+One match, one truth: the panel observes its match (``match.observe``), so a cell that
+moves the match (``m.step()``, ``m.undo()``, ``m.play(500)``) moves the panel too, redrawn
+once after the cell (``widgets/common/follow.py``); and New game, "Use this position",
+Load and a link restart or load *the same* match object, so ``panel.match is m`` stays
+true and the notebook's ``m`` is the game on screen. For notebooks: ``panel.match``,
+``panel.play(text)``, ``panel.show_tab("Odds")`` and ``panel.odds()`` (what the Odds tab
+shows, as data); no cell needs a private widget.
+
 Stable CSS classes for browser tests: ``re-phase``, ``re-status``, ``re-step``,
 ``re-undo``, ``re-redo``, ``re-log``, ``re-actions``, ``re-history-slider``,
 ``re-odds`` (and ``re-auto``, ``re-save``, ``re-load``, ``re-position-view``).
@@ -67,7 +75,8 @@ import functools
 import html
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import ipywidgets as W
@@ -77,8 +86,10 @@ from explorer.core.actions import Action
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
 from explorer.core.state import State
+from explorer.core.watch import MatchChange
 from explorer.errors import RulesError, excerpt
 from widgets.common.action_picker import MAX_BUTTONS, ActionPicker, typed_text
+from widgets.common.follow import RedrawLater
 from widgets.common.history import HistoryView
 from widgets.common.link_reader import read_link
 from explorer.core.share import MAX_QUERY_CHARS, MAX_SEED, match_query, position_query
@@ -93,6 +104,7 @@ log = logging.getLogger(__name__)
 MAX_AUTO_STEPS = 10_000
 # MAX_SEED (explorer.core.share): the largest seed a Match takes, 2**63 - 1; the Seed box shows each exactly
 PLAY_TAB, ODDS_TAB, SETUP_TAB = 0, 1, 2
+TAB_TITLES = ("Play", "Odds", "Set up position")
 
 _CSS = (
     "<style>.re-match{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;max-width:1150px}"
@@ -179,7 +191,9 @@ class MatchPanel:
                  link: str | bool | None = None) -> None:
         if isinstance(match_or_game, str):
             match_or_game = load_game(match_or_game)
-        self.match = match_or_game if isinstance(match_or_game, Match) else Match(match_or_game, seed=seed)
+        self._match = match_or_game if isinstance(match_or_game, Match) else Match(match_or_game, seed=seed)
+        self._own_changes = 0  # > 0 while the panel itself moves the match: it redraws after, once
+        self._redraw_later = RedrawLater(self._redraw_after_python)
         self.link_note, self.link_refused = self._open_link(page_query() if link is None else (link or None))
         self._start: State = self.match.states[0]
         self._position_view_fn, self._title = position_view, title
@@ -209,9 +223,9 @@ class MatchPanel:
         self.picker = ActionPicker(on_play=self.play, on_explain=self.explain,
                                    on_apply_text=self.play, max_buttons=self.max_buttons)
         self.history = HistoryView(on_goto=self.goto, on_undo=self.undo, on_redo=self.redo,
-                                   log_line=self.log_line)
+                                   log_line=self.log_line, on_refused=self.status.error)
         self.save_load = SaveLoad(on_upload=self._uploaded)
-        self.odds = OddsTab(odds_views or getattr(type(self), "odds_views", ()) or ())
+        self.odds = OddsTab(odds_views or getattr(type(self), "odds_views", ()) or (), current=lambda: self.state)
         self.editor = PositionEditor(on_use=self._use_position)
         self.page_link = PageLink()
         self._link_for: tuple[int, int, int] | None = None
@@ -225,7 +239,7 @@ class MatchPanel:
             layout=W.Layout(width="100%", flex_flow="row wrap"),
         )
         self.tabs = W.Tab([play_page, self.odds.widget, self.editor.widget],
-                          titles=("Play", "Odds", "Set up position"), selected_index=PLAY_TAB)
+                          titles=TAB_TITLES, selected_index=PLAY_TAB)
         self.tabs.observe(self._tab_changed, names="selected_index")
         for button in (self.step_button, self.auto_button, self.set_seed_button, self.new_game_button):
             button.layout.flex = "0 0 auto"
@@ -240,8 +254,66 @@ class MatchPanel:
             layout=W.Layout(width="100%", padding="4px 8px"),
         )
         self.widget.add_class("re-match")
+        self._match.observe(self._match_changed)
         self.refresh()
         self.announce_ready(f"Ready: {self.decision_text(self.state)}.")
+
+    # --- the match it follows ------------------------------------------------------------
+    @property
+    def match(self) -> Match:
+        """The match on screen. Whoever moves it (a click here, a cell), the panel follows."""
+        return self._match
+
+    @match.setter
+    def match(self, match: Match) -> None:
+        self.follow(match)
+
+    def follow(self, match: Match) -> None:
+        """Show and follow another match object from now on (``panel.match = m2`` does the same).
+
+        To start another game in the match already shown, prefer ``match.restart(...)`` or
+        ``match.load(...)``: every holder of it follows.
+        """
+        if not isinstance(match, Match):
+            raise TypeError(f"a panel follows a Match, got {type(match).__name__}")
+        if match is self._match:
+            return
+        self._match.unobserve(self._match_changed)
+        self._match = match
+        match.observe(self._match_changed)
+        self._start = match.states[0]
+        self.refresh()
+
+    def close(self) -> None:
+        """Stop following the match and close the widgets (the match itself goes on)."""
+        if self._match_changed in self._match.listeners:
+            self._match.unobserve(self._match_changed)
+        self.widget.close()
+
+    @contextmanager
+    def own_changes(self) -> Iterator[None]:
+        """The panel itself moves the match inside this block, and redraws after it: the match's
+        messages are not redrawn one by one (a game panel's deal loop uses it too)."""
+        self._own_changes += 1
+        try:
+            yield
+        finally:
+            self._own_changes -= 1
+
+    def _match_changed(self, change: MatchChange) -> None:
+        if change.kind in ("restart", "load"):
+            self._start = self._match.states[0]
+        if not self._own_changes:
+            self._redraw_later.ask(change)
+
+    def _redraw_after_python(self, changes: list[MatchChange]) -> None:
+        """The match moved outside the panel (a cell): redraw once, and say so in the status line."""
+        self.refresh()
+        kinds = ", ".join(dict.fromkeys(c.kind for c in changes))
+        moves = sum(c.moves for c in changes)
+        made = f"; {moves} move{'s' if moves != 1 else ''} made" if moves else ""
+        self.status.info(f"Updated from Python ({kinds}{made}): showing position {self.match.cursor} of "
+                         f"{len(self.match) - 1}. {self.decision_text(self.state)}.")
 
     # --- reading ----------------------------------------------------------------------
     @property
@@ -277,10 +349,11 @@ class MatchPanel:
         """Sample chance nodes from the seed until somebody decides or the game ends (a setup's
         shuffles and deals); returns how many were sampled. At most ``limit``."""
         start = self.match.cursor
-        for _ in range(limit):
-            if not self.state.is_chance():
-                break
-            self.match.step()
+        with self.own_changes(), self.match.batched():
+            for _ in range(limit):
+                if not self.state.is_chance():
+                    break
+                self.match.step()
         return self.match.cursor - start
 
     def announce_ready(self, text: str) -> None:
@@ -381,7 +454,8 @@ class MatchPanel:
     # --- the thin path: validate -> Match -> refresh -------------------------------------
     def _do(self, action: Callable[[], str]) -> bool:
         try:
-            message = action()
+            with self.own_changes():
+                message = action()
         except (RulesError, InputError) as err:
             self.status.error(getattr(err, "message", None) or str(err))
             ok = False
@@ -482,7 +556,7 @@ class MatchPanel:
     def new_game(self, seed: int | None = None) -> str:
         """Start again from :meth:`initial_state` with ``seed`` (the seed box by default)."""
         value = _whole_number(self.seed_input.value if seed is None else seed, "The seed", 0, MAX_SEED)
-        self.match = Match(self.initial_state(), seed=value)
+        self.match.restart(self.initial_state(), seed=value)
         return f"New game with seed {value}."
 
     def explain(self, text: str) -> bool:
@@ -507,11 +581,19 @@ class MatchPanel:
     def load_json(self, text: str, name: str = "the text") -> str:
         """Replace the match with one saved by :meth:`save_json`; refused files keep the current match."""
         match = load_match(name, text, game_id=self.game.info.id)
-        self.match, self._start = match, match.states[0]
+        self.match.load(match)
         return f"Loaded {shown_name(name)}: {len(match) - 1} moves, showing position {match.cursor}."
 
     def _uploaded(self, name: str, content: Any) -> None:
         self._do(lambda: self.load_json.__wrapped__(self, decode_upload(name, content), name))
+
+    # --- for notebooks: tabs and odds as data ---------------------------------------------
+    def show_tab(self, title: str) -> None:
+        """Open the tab called ``title`` ("Play", "Odds", "Set up position"); an unknown title is refused by name."""
+        titles = tuple(self.tabs.titles)
+        if title not in titles:
+            raise ValueError(f"show_tab: no tab called {title!r}; the tabs are {', '.join(map(repr, titles))}")
+        self.tabs.selected_index = titles.index(title)
 
     def _tab_changed(self, change: dict[str, Any]) -> None:
         try:
@@ -524,7 +606,7 @@ class MatchPanel:
     # --- your own table: positions and links ----------------------------------------------
     def _use_position(self, state: State, derived: tuple[str, ...]) -> None:
         def run() -> str:
-            self.match, self._start = Match(state, seed=self.match.seed), state
+            self.match.restart(state)
             extra = f" Derived: {'; '.join(derived)}." if derived else ""
             return f"Position set up: {self.decision_text(state)}; the Odds tab answers about it.{extra}"
         self._do(run)
@@ -533,7 +615,7 @@ class MatchPanel:
     def use_position_text(self, text: str) -> str:
         """Start the match from a position written as text (``state.position_text()``); refused text changes nothing."""
         reading = self.game.read_position(text)
-        self.match, self._start = Match(reading.state, seed=self.match.seed), reading.state
+        self.match.restart(reading.state)
         extra = f" Derived: {'; '.join(reading.derived)}." if reading.derived else ""
         return f"Position set up: {self.decision_text(reading.state)}.{extra}"
 
@@ -563,7 +645,7 @@ class MatchPanel:
         """Open what the page's link asks for (``link_reader``); the first status line, and whether it was refused."""
         reading = read_link(self.game, self.match, query)
         if reading.match is not None:
-            self.match = reading.match
+            self.match.load(reading.match)
         if reading.kind in ("match", "position"):
             return f"Opened the {reading.kind} from the link: {self.decision_text(self.state)}.", False
         return reading.note, reading.refused

@@ -37,6 +37,7 @@ import ipywidgets as W
 import plotly.graph_objects as go
 
 from widgets.common.charts import show_figure
+from widgets.common.odds_report import OddsReport, answer
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +72,7 @@ class _Slot:
 
     def __init__(self, view: Any, index: int) -> None:
         self.title = view_title(view, index)
+        self.view = view
         self.render = _render_function(view)
         self.heading = W.HTML(f'<div style="font-size:15px;font-weight:600;color:#2b2f36;margin:6px 0 2px">'
                               f"{html.escape(self.title)}</div>")
@@ -84,8 +86,10 @@ class _Slot:
 class OddsTab:
     """A ``VBox`` (class ``re-odds``) with one slot per view, redrawn only while visible."""
 
-    def __init__(self, views: Sequence[Any] = (), *, empty_text: str = "No odds views for this game yet.") -> None:
+    def __init__(self, views: Sequence[Any] = (), *, empty_text: str = "No odds views for this game yet.",
+                 current: Callable[[], Any] | None = None) -> None:
         self.slots = [_Slot(v, i) for i, v in enumerate(views)]
+        self._current = current
         self.figures: list[go.Figure | None] = [None] * len(self.slots)
         self.errors: list[str | None] = [None] * len(self.slots)
         self.visible = False
@@ -99,6 +103,18 @@ class OddsTab:
         self.busy.add_class("re-odds-busy")
         self.widget = W.VBox([self.busy, *children], layout=W.Layout(width="100%"))
         self.widget.add_class("re-odds")
+
+    def __call__(self, state: Any = None) -> "OddsReport":
+        """What the tab shows for ``state`` (default: the panel's position now), as data: one
+        :class:`OddsAnswer` per view, computed afresh whether or not the tab is open.
+
+        ``panel.odds()`` in a notebook is this call: the same views, the same answers, no widget read.
+        """
+        if state is None:
+            state = self._current() if self._current is not None else self._state
+        if state is None:
+            raise ValueError("odds: no position yet; pass a state")
+        return OddsReport(tuple(answer(slot.title, slot.render, state, slot.view) for slot in self.slots))
 
     @property
     def stale(self) -> bool:
