@@ -108,9 +108,13 @@ def test_a_damaged_link_is_refused_and_the_default_game_opens(pig: explorer.Game
     assert len(p.match) == 1 and p.state == pig.initial_state()
 
 
-def test_a_link_for_another_game_is_ignored(pig: explorer.Game) -> None:
+def test_a_link_for_another_game_names_the_page_that_opens_it(pig: explorer.Game) -> None:
     p = MatchPanel(pig, seed=1, link="game=star_realms&match=AAAA")
-    assert p.status.message == "Ready: Player 1 decides."
+    assert p.status.message == ("This link is for the Star Realms (base set) page (dashboards/star_realms.ipynb): open it there. "
+                                "The default game is shown here.")
+    assert p.status.level == "error" and len(p.match) == 1
+    unknown = MatchPanel(pig, seed=1, link="game=chess&seed=4")
+    assert unknown.status.message.startswith("This link names a game this explorer does not have ('chess'); the games are")
 
 
 def test_a_seed_link_starts_a_new_game_from_that_seed(pig: explorer.Game) -> None:

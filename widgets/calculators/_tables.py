@@ -31,6 +31,11 @@ _CSS = (
     ".re-ptable .re-pct{color:#6b7380;margin-left:6px;}"
     ".re-ptable tr.re-hl td{background:#fff6e5;}"
     ".re-ptable td.re-zero{color:#b0b6bf;}"
+    ".re-ptable-box{max-width:100%;overflow:auto;display:block;width:fit-content;border:1px solid #e3e6ea;"
+    "border-radius:4px}"
+    # At phone width a cell shows its percentage; the exact fraction stays in the cell's title and the CSV.
+    "@media (max-width:640px){.re-ptable{font-size:12px}.re-ptable th,.re-ptable td{padding:3px 5px}"
+    ".re-ptable .re-frac{display:none}.re-ptable .re-pct{margin-left:0;color:inherit}}"
     "</style>"
 )
 
@@ -93,8 +98,7 @@ class ProbTable:
             tds = "".join(_cell(p) for p in cells)
             body.append(f'<tr{cls}><td class="re-key">{key}</td>{tds}</tr>')
         return (
-            f'{_CSS}<div style="max-height:{max_height};overflow:auto;display:inline-block;'
-            f'border:1px solid #e3e6ea;border-radius:4px">'
+            f'{_CSS}<div class="re-ptable-box" style="max-height:{max_height}">'
             f'<table class="re-ptable"><thead>{"".join(head)}</thead><tbody>{"".join(body)}</tbody></table></div>'
         )
 
@@ -102,4 +106,6 @@ class ProbTable:
 def _cell(p: Fraction) -> str:
     if p == 0:
         return '<td class="re-zero">0</td>'
-    return f'<td>{fmt_fraction(p)}<span class="re-pct">{fmt_percent(p)}</span></td>'
+    exact = fmt_fraction(p)
+    return (f'<td title="{exact} ({fmt_percent(p)})"><span class="re-frac">{exact}</span>'
+            f'<span class="re-pct">{fmt_percent(p)}</span></td>')

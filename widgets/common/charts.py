@@ -27,6 +27,38 @@ PALETTE = ("#4C6A92", "#D08C2E", "#3E9C8F", "#8E6C9E", "#7D8F3A", "#B5866A")
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 _MAX_LABELLED_BARS = 30  # above this many bars, percentages on the bars are clutter
 
+LEGEND_BELOW: dict[str, Any] = {"orientation": "h", "yref": "container", "yanchor": "bottom", "y": 0.0,
+                                "xanchor": "left", "x": 0.0}
+"""The legend under the chart: at phone width a legend or toolbar above it covered the title."""
+
+TITLE_BELOW_TOOLBAR: dict[str, Any] = {"x": 0.01, "xanchor": "left", "yref": "container", "y": 1.0,
+                                       "yanchor": "top", "pad": {"t": 44}}
+"""A chart title placed under the band where Plotly's toolbar appears (touch screens show it always)."""
+
+TITLE_LINE_CHARS = 36
+"""A chart title longer than this is broken into lines: Plotly never wraps a title, and at 390 px
+a long one ran past the chart's right edge."""
+
+
+def wrapped_title(text: str, width: int = TITLE_LINE_CHARS) -> str:
+    """``text`` broken with ``<br>`` at spaces into lines of at most ``width`` characters (Plotly's line break).
+
+    >>> wrapped_title("Laser value of the next draw (one target)")
+    'Laser value of the next draw (one<br>target)'
+    """
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "<br>".join(lines)
+
+
+FIGURE_CONFIG: dict[str, Any] = {"displayModeBar": "hover", "displaylogo": False, "responsive": True}
+"""Plotly's toolbar only while the pointer is on the chart (it sat on the title at 390 px), and charts
+that follow their box's width."""
+
 
 def fmt_fraction(p: Fraction) -> str:
     """``Fraction(671, 1296)`` -> ``'671/1296'``; whole numbers print bare (``'0'``, ``'1'``)."""
@@ -156,15 +188,15 @@ def _pmf(dist: Any) -> dict[int, Fraction]:
 def _style(fig: go.Figure, *, title: str, x_title: str, ks: list[int], height: int, second_axis: bool) -> None:
     fig.update_layout(
         template="plotly_white",
-        title={"text": title, "x": 0.01, "xanchor": "left", "font": {"size": 16}},
+        title={"text": wrapped_title(title), "font": {"size": 16}, **TITLE_BELOW_TOOLBAR},
         font={"family": FONT, "size": 13, "color": "#2b2f36"},
         height=height,
-        margin={"l": 60, "r": 60, "t": 60, "b": 50},
+        margin={"l": 60, "r": 60, "t": 84 + 20 * wrapped_title(title).count("<br>"), "b": 120},
         barmode="group",
         bargap=0.18,
         bargroupgap=0.04,
         hovermode="closest",
-        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "right", "x": 1.0},
+        legend=LEGEND_BELOW,
         xaxis={
             "title": {"text": x_title},
             "tickmode": "linear" if len(ks) <= 25 else "auto",
@@ -191,8 +223,10 @@ def _style(fig: go.Figure, *, title: str, x_title: str, ks: list[int], height: i
 
 def figure_outputs(fig: go.Figure) -> tuple[dict[str, Any], ...]:
     """The ``outputs`` state of an ``ipywidgets.Output`` that shows ``fig`` (a plain go.Figure)."""
+    spec = json.loads(pio.to_json(fig, validate=False))
+    spec["config"] = {**FIGURE_CONFIG, **spec.get("config", {})}
     bundle = {
-        "application/vnd.plotly.v1+json": json.loads(pio.to_json(fig, validate=False)),
+        "application/vnd.plotly.v1+json": spec,
         "text/plain": f"<Figure: {fig.layout.title.text or 'chart'}>",
     }
     return ({"output_type": "display_data", "data": bundle, "metadata": {}},)

@@ -11,7 +11,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from widgets.common.charts import FONT, fmt_fraction, fmt_prob
+from widgets.common.charts import FONT, LEGEND_BELOW, TITLE_BELOW_TOOLBAR, fmt_fraction, fmt_prob, wrapped_title
 
 TRADE_COLOUR, COMBAT_COLOUR = "#D08C2E", "#8E6C9E"
 
@@ -41,10 +41,10 @@ def buy_figure(cycle: list[Any]) -> go.Figure:
                              text=[f"{t:.1f}" for t in totals], textposition="outside", cliponaxis=False,
                              hovertemplate=f"%{{x}}<br>{what}: %{{customdata[0]}}<extra></extra>"))
     fig.update_layout(template="plotly_white", barmode="group", height=340, font={"family": FONT, "size": 13},
-                      title={"text": f"If bought now: expected Trade and Combat over the next {n} turns", "x": 0.01,
-                             "font": {"size": 14}},
-                      margin={"l": 55, "r": 20, "t": 70, "b": 60},
-                      legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "right", "x": 1.0},
+                      title={"text": wrapped_title(f"If bought now: expected Trade and Combat over the next {n} turns"),
+                             "font": {"size": 14}, **TITLE_BELOW_TOOLBAR},
+                      margin={"l": 55, "r": 20, "t": 104, "b": 120},
+                      legend=LEGEND_BELOW,
                       yaxis={"title": {"text": "expected, summed over the turns"}, "rangemode": "tozero",
                              "gridcolor": "#e8eaee"})
     return fig

@@ -42,7 +42,7 @@ def next_draw_figure(state: Any) -> go.Figure:
     pop = odds.next_draw_population(state)
     where = "the bag" if pop is state.bag else "the bag refilled at the warp's end"
     fig = series_figure(draw_by_kind(state), title=f"Next draw of 5 from {where}: {len(pop)} tokens, by kind",
-                        x_title="tokens of that kind among the 5", show_at_least=False, height=340)
+                        x_title="tokens of that kind among the 5", show_at_least=False, height=420)
     colours = {"energy": "#2e8b57", "laser": "#c0392b", "maneuver": "#2f6fb5", "power": "#d4a017"}
     for trace in fig.data:
         fam = trace.legendgroup
@@ -54,7 +54,7 @@ def next_draw_figure(state: Any) -> go.Figure:
 def laser_total_figure(state: Any) -> go.Figure:
     """The laser value of the next draw: bars P(= k) and the dotted P(at least k) line."""
     return distribution_figure(odds.laser_total(state), "Laser value of the next draw (one target)",
-                               x_title="laser value", height=340)
+                               x_title="laser value", height=380)
 
 
 def signature_tokens(state: Any) -> tuple[str, ...]:

@@ -1,0 +1,129 @@
+"""Every dashboard at phone width (390 px): nothing overlaps, nothing makes the page scroll sideways.
+
+Checked by element boxes, not by eye (issue "One match, wherever you look" §5): the page is no
+wider than the screen; no two visible controls overlap; no chart legend or toolbar covers its
+chart's title (legends sit under the chart, the toolbar shows only on hover); on the game pages
+the Odds tab is opened so its charts are measured too. Screenshots go to ``$PHONE_SHOTS`` when set.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from panel_page import assert_no_error_page
+from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+GAMES = ("warps_edge", "star_realms", "endor", "fleet_command", "pinned_down")
+OTHER_PAGES = {"calculators": ".re-panel", "simulation": ".re-sim, .re-match, .widget-button"}
+
+# How far the page scrolls sideways past the screen (0: not at all).
+SIDEWAYS_JS = "() => document.scrollingElement.scrollWidth - window.innerWidth"
+
+# Visible controls whose boxes overlap, as text pairs.
+OVERLAPS_JS = """() => {
+    const els = Array.from(document.querySelectorAll(
+        'button, input, select, .lm-TabBar-tab, .widget-slider'))
+        .filter(el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0
+                        && getComputedStyle(el).visibility !== 'hidden' && !el.closest('.modebar'); });
+    const boxes = els.map(el => [el, el.getBoundingClientRect()]);
+    const out = [];
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+        const [a, r] = boxes[i], [b, q] = boxes[j];
+        if (a.contains(b) || b.contains(a)) continue;
+        const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+        const h = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+        if (w > 2 && h > 2) out.push((a.innerText || a.value || a.className) + ' / ' + (b.innerText || b.value || b.className));
+    }
+    return out;
+}"""
+
+# For every drawn chart: its title's box against its legend's and its visible toolbar's boxes.
+CHART_COVERS_JS = """() => {
+    const cut = (r, q) => Math.min(r.right, q.right) - Math.max(r.left, q.left) > 1
+                         && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 1;
+    const out = [];
+    for (const plot of document.querySelectorAll('.js-plotly-plot')) {
+        const title = plot.querySelector('.gtitle');
+        if (!title) continue;
+        const t = title.getBoundingClientRect();
+        if (t.width === 0) continue;
+        const legend = plot.querySelector('.legend');
+        if (legend && cut(t, legend.getBoundingClientRect())) out.push(title.textContent + ' covered by its legend');
+        // the toolbar: its buttons, whether shown now or only on hover (a touch screen shows them always)
+        for (const group of plot.querySelectorAll('.modebar-group')) {
+            const g = group.getBoundingClientRect();
+            if (cut(t, g)) {
+                out.push(title.textContent + ' covered by the toolbar (title ' + [t.left, t.top, t.right, t.bottom].map(Math.round)
+                         + ', toolbar ' + [g.left, g.top, g.right, g.bottom].map(Math.round) + ')');
+                break;
+            }
+        }
+        const right = plot.getBoundingClientRect().right;
+        if (right > window.innerWidth + 2) out.push(title.textContent + ' runs past the screen by ' + (right - window.innerWidth));
+    }
+    return out;
+}"""
+
+
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("PHONE_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def phone_page(browser: object) -> Page:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)  # type: ignore[attr-defined]
+    context.set_default_timeout(90_000)
+    return context.new_page()
+
+
+def measure(page: Page) -> dict[str, object]:
+    return {"sideways": page.evaluate(SIDEWAYS_JS), "overlaps": page.evaluate(OVERLAPS_JS),
+            "covered": page.evaluate(CHART_COVERS_JS)}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_dashboard_at_phone_width_has_no_overlap_and_no_sideways_scroll(
+        browser: object, voila_url: str, tmp_path: Path, game: str) -> None:
+    page = phone_page(browser)
+    try:
+        page.goto(f"{voila_url}/voila/render/{game}.ipynb", wait_until="domcontentloaded")
+        page.wait_for_selector(".re-match .re-phase", timeout=120_000)
+        assert_no_error_page(page)
+        page.wait_for_timeout(500)
+        play = measure(page)
+        page.screenshot(path=str(shots(tmp_path) / f"{game}-390-play.png"), full_page=True)
+        page.locator(".lm-TabBar-tab", has_text="Odds").first.click()
+        page.wait_for_function("() => !document.querySelector('.re-odds-busy') || "
+                               "document.querySelector('.re-odds-busy').innerText.trim() === ''", timeout=60_000)
+        page.wait_for_timeout(1500)  # charts draw after their widget message
+        odds = measure(page)
+        page.locator(".re-odds").screenshot(path=str(shots(tmp_path) / f"{game}-390-odds.png"))
+    finally:
+        page.context.close()
+    assert play["sideways"] <= 2 and odds["sideways"] <= 2, (play, odds)
+    assert play["overlaps"] == [] and odds["overlaps"] == [], (play, odds)
+    assert play["covered"] == [] and odds["covered"] == [], (play, odds)
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_PAGES))
+def test_the_calculators_and_the_lab_at_phone_width_have_no_overlap_and_no_sideways_scroll(
+        browser: object, voila_url: str, tmp_path: Path, name: str) -> None:
+    page = phone_page(browser)
+    try:
+        page.goto(f"{voila_url}/voila/render/{name}.ipynb", wait_until="domcontentloaded")
+        page.wait_for_selector(OTHER_PAGES[name], timeout=120_000)
+        assert_no_error_page(page)
+        page.wait_for_timeout(2000)
+        found = measure(page)
+        page.screenshot(path=str(shots(tmp_path) / f"{name}-390.png"), full_page=True)
+    finally:
+        page.context.close()
+    assert found["sideways"] <= 2, found
+    assert found["overlaps"] == [], found
+    assert found["covered"] == [], found
