@@ -27,10 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from explorer.core.multiset import Multiset
+from explorer.core.toml_guard import MAX_POSITION_CHARS, check_position_toml
 from explorer.errors import StateFormatError, excerpt
-
-MAX_POSITION_CHARS = 200_000
-"""A position text longer than this is refused before it is parsed (a real one is a few kB)."""
 
 MAX_COUNT = 999
 """The largest count one ``"Name xN"`` entry may carry: no box holds more of one piece."""
@@ -47,22 +45,26 @@ class PositionReading:
 
 
 def parse_toml(text: Any) -> dict[str, Any]:
-    """TOML text as data; refuses non-text, oversized text and bad TOML with ``StateFormatError``."""
+    """TOML text as data; refuses non-text, bad TOML and text past the limits with ``StateFormatError``.
+
+    The limits (size, nesting, key length, keys, values) are checked by a linear scan before
+    ``tomllib`` sees the text: see :mod:`explorer.core.toml_guard`.
+    """
     if isinstance(text, (bytes, bytearray)):
+        if len(text) > 4 * MAX_POSITION_CHARS:  # a character is at most 4 bytes: too long unread
+            raise StateFormatError(f"position: {len(text):,} bytes; a position is at most {MAX_POSITION_CHARS} characters")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as err:
             raise StateFormatError(f"position: not UTF-8 text (byte {err.start})") from None
-    if not isinstance(text, str):
-        raise StateFormatError(f"position: expected TOML text, got {type(text).__name__}")
-    if len(text) > MAX_POSITION_CHARS:
-        raise StateFormatError(f"position: {len(text)} characters; a position is at most {MAX_POSITION_CHARS}")
+    check_position_toml(text)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise StateFormatError(f"position: not valid TOML: {err}") from None
     except RecursionError:
         raise StateFormatError("position: nested too deeply") from None
+
 
 
 def counted(items: Multiset | Mapping[str, int] | Iterable[str]) -> list[str]:

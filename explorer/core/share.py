@@ -8,7 +8,10 @@ encoded. ``read_query`` undoes that with hard limits on every size (a
 compression bomb stops at the cap), rebuilds the game through
 ``game_from_identity`` (so a link can never name a file for the kernel to
 open), checks the start with the game's referee and replays each move through
-the rules, so a hostile link is refused with a sentence and nothing else.
+the rules, so a hostile link is refused with a sentence and nothing else. A position's
+text goes through the same bounded reader as the editor and files (a linear scan,
+:mod:`explorer.core.toml_guard`, then ``tomllib``) before the game is even built, and the
+link's format field ``v`` must be the whole number 1.
 
 The moves are replayed as they were played, chance outcomes included, so the
 position is exact; what the generator will draw *next* comes from the seed
@@ -39,7 +42,7 @@ from urllib.parse import parse_qs, urlencode
 
 from explorer.core.game import Game, game_from_identity
 from explorer.core.match import Match
-from explorer.core.position import excerpt
+from explorer.core.position import excerpt, parse_toml
 from explorer.core.serial import decode, encode
 from explorer.errors import RulesError, StateFormatError
 
@@ -201,19 +204,40 @@ def read_query(query: str, *, game: Game | None = None, seed: int = 0) -> Shared
         raise StateFormatError(f"link: the {kind} data is damaged (not JSON)") from None
     except RecursionError:
         raise StateFormatError(f"link: the {kind} data is nested too deeply") from None
-    if not isinstance(data, dict) or data.get("v") != LINK_FORMAT:
+    if not isinstance(data, dict) or "v" not in data:
         raise StateFormatError(f"link: not a link of format {LINK_FORMAT} (made by another version?)")
+    _check_format(data["v"])
     named = _one(fields, "game")
     if named is not None and named != data.get("game"):
         raise StateFormatError(f"link: game={excerpt(named)} but the data is a {excerpt(data.get('game'))} game")
-    the_game = game_from_identity(data, game)
+    position: dict[str, Any] = {}
     if kind == "position":
         text = data.get("position")
         if not isinstance(text, str):
             raise StateFormatError("link: the position is missing")
-        reading = the_game.read_position(text)
+        # read before the game is built, through the same bounded reader as the editor and files
+        # (explorer.core.toml_guard): a hostile text costs one linear scan, whatever it holds
+        position = parse_toml(text)
+    the_game = game_from_identity(data, game)
+    if kind == "position":
+        reading = the_game.read_position_data(position)
         return SharedLink("position", Match(reading.state, seed=seed), reading.derived)
     return SharedLink("match", _replay(the_game, data))
+
+
+def _check_format(version: Any) -> None:
+    """The link's format field ``v`` must be the whole number 1 (JSON ``true`` and ``1.0`` equal 1 in Python)."""
+    if isinstance(version, bool) or not isinstance(version, int) or version != LINK_FORMAT:
+        if isinstance(version, (bool, float)) or version is None:
+            shown = json.dumps(version)
+        elif isinstance(version, str):
+            shown = f"the text {excerpt(version)}"
+        elif isinstance(version, (list, dict)):
+            shown = "a list" if isinstance(version, list) else "an object"
+        else:
+            shown = excerpt(version)
+        raise StateFormatError(f"link: not a link of format {LINK_FORMAT}: its format field v is {shown}; "
+                               f"this version reads only v = {LINK_FORMAT}, the whole number (made by another version?)")
 
 
 def _replay(game: Game, data: dict[str, Any]) -> Match:

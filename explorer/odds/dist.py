@@ -16,15 +16,33 @@ True
 
 from __future__ import annotations
 
+import html
+import operator
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
-from math import gcd
+from math import gcd, isnan
 from numbers import Integral, Rational
 from typing import Any
 
 import numpy as np
 
+from explorer.errors import excerpt
+
 _SLOTS = ("_outcomes", "_weights", "_total", "_ordered", "_key", "_pmf", "_cdf")
+
+
+def _shown(value: object) -> str:
+    """A bad argument echoed for an error message: a short excerpt and its type."""
+    return f"{excerpt(value)} ({type(value).__name__})"
+
+
+def _listed(values: object, name: str, call: str, what: str) -> list[Any]:
+    """``list(values)``, or a ``TypeError`` naming the argument when it is not a sequence."""
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+        hint = " (for a mapping outcome -> weight use Dist(mapping))" if isinstance(values, Mapping) else ""
+        raise TypeError(f"{call}: {name} must be a list (or tuple, array, iterator; not text) of {what}, "
+                        f"got {_shown(values)}{hint}")
+    return list(values)
 
 
 def _weight(outcome: object, w: object) -> int:
@@ -112,15 +130,19 @@ class Dist:
         >>> Dist.from_weights(["a", "b", "a"], [1, 1, 2]).pmf()
         {'a': Fraction(3, 4), 'b': Fraction(1, 4)}
         """
-        outcomes = list(outcomes)
-        weights = list(weights)
+        outcomes = _listed(outcomes, "outcomes", "from_weights(outcomes, weights)", "outcomes")
+        weights = _listed(weights, "weights", "from_weights(outcomes, weights)", "whole-number weights")
         if len(outcomes) != len(weights):
             raise ValueError(
                 f"weights must have one weight per outcome: {len(outcomes)} outcomes, {len(weights)} weights"
             )
         merged: dict[Any, int] = {}
-        for o, w in zip(outcomes, weights):
-            merged[o] = merged.get(o, 0) + _weight(o, w)
+        for i, (o, w) in enumerate(zip(outcomes, weights)):
+            try:
+                merged[o] = merged.get(o, 0) + _weight(o, w)
+            except TypeError:
+                raise TypeError(f"from_weights(outcomes, weights): outcomes[{i}] must be hashable (a number, text "
+                                f"or a tuple), got {_shown(o)}") from None
         return cls(merged)
 
     @classmethod
@@ -130,6 +152,9 @@ class Dist:
         >>> Dist.from_fractions({"win": Fraction(1, 3), "lose": Fraction(2, 3)}).weights
         (2, 1)
         """
+        if not isinstance(probabilities, Mapping):
+            raise TypeError(f"from_fractions(probabilities): probabilities must be a mapping outcome -> Fraction "
+                            f"or int, got {_shown(probabilities)}")
         pairs = list(probabilities.items())
         for o, p in pairs:
             if isinstance(p, bool) or not isinstance(p, Rational) or p < 0:
@@ -195,12 +220,38 @@ class Dist:
         return Fraction(hit, self._total)
 
     def at_least(self, x: Any) -> Fraction:
-        """P(outcome >= x)."""
-        return Fraction(sum(w for o, w in zip(self._outcomes, self._weights) if o >= x), self._total)
+        """P(outcome >= x); ``x`` is one value the outcomes compare with (a number when they are numbers).
+
+        >>> Dist({1: 1, 2: 1}).at_least(2)
+        Fraction(1, 2)
+        >>> Dist({1: 1, 2: 1}).at_least("a")
+        Traceback (most recent call last):
+        ...
+        TypeError: at_least(x): x must be one value the outcomes (int) compare with, got 'a' (str)
+        """
+        return self._share("at_least", x, operator.ge)
 
     def at_most(self, x: Any) -> Fraction:
-        """P(outcome <= x)."""
-        return Fraction(sum(w for o, w in zip(self._outcomes, self._weights) if o <= x), self._total)
+        """P(outcome <= x); ``x`` is one value the outcomes compare with (a number when they are numbers)."""
+        return self._share("at_most", x, operator.le)
+
+    def _share(self, name: str, x: Any, compare: Callable[[Any, Any], Any]) -> Fraction:
+        if isinstance(x, (float, np.floating)) and isnan(x):
+            raise ValueError(f"{name}(x): x is NaN (not a number), which no outcome is >= or <=; give a number")
+        try:
+            hit = sum(w for o, w in zip(self._outcomes, self._weights) if compare(o, x))
+        except (TypeError, ValueError, ArithmeticError):  # ValueError: an array's ambiguous truth value
+            if not self._ordered:
+                raise TypeError(f"{name} needs outcomes that can be ordered (all numbers, or all text); "
+                                f"these are {self._kinds()}") from None
+            raise TypeError(f"{name}(x): x must be one value the outcomes ({self._kinds()}) compare with, "
+                            f"got {_shown(x)}") from None
+        return Fraction(hit, self._total)
+
+    def _kinds(self) -> str:
+        """The types of the outcomes, in words: ``int``, ``int and str``."""
+        kinds = sorted({type(o).__name__ for o in self._outcomes})
+        return " and ".join([", ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds)
 
     def cdf_at_least(self) -> dict[Any, Fraction]:
         """Outcome k -> P(X >= k) for every listed outcome, in order (the "at least k" chart).
@@ -210,7 +261,8 @@ class Dist:
         """
         if self._cdf is None:
             if not self._ordered:
-                raise TypeError("cdf_at_least needs outcomes that can be ordered")
+                raise TypeError(f"cdf_at_least needs outcomes that can be ordered (all numbers, or all text); "
+                                f"these are {self._kinds()}")
             running = 0
             tail: list[tuple[Any, Fraction]] = []
             for o, w in zip(reversed(self._outcomes), reversed(self._weights)):
@@ -219,19 +271,29 @@ class Dist:
             object.__setattr__(self, "_cdf", dict(reversed(tail)))
         return dict(self._cdf)  # type: ignore[arg-type]
 
-    def _moment_sums(self) -> tuple[Any, Any]:
+    def _moment_sums(self, name: str) -> tuple[Any, Any]:
         s1: Any = 0
         s2: Any = 0
         for o, w in zip(self._outcomes, self._weights):
             if not isinstance(o, (int, Fraction)):
-                o = Fraction(o)
+                try:
+                    o = Fraction(o)
+                except (TypeError, ValueError, OverflowError):
+                    raise TypeError(f"{name} needs outcomes that are finite numbers; this distribution has "
+                                    f"{_shown(o)} (use .map() to turn outcomes into numbers)") from None
             s1 += o * w
             s2 += o * o * w
         return s1, s2
 
     def mean(self) -> Fraction:
-        """The exact expected value (outcomes must be numbers)."""
-        s1, _ = self._moment_sums()
+        """The exact expected value (outcomes must be numbers).
+
+        >>> Dist({"hit": 1}).mean()
+        Traceback (most recent call last):
+        ...
+        TypeError: mean needs outcomes that are finite numbers; this distribution has 'hit' (str) (use .map() to turn outcomes into numbers)
+        """
+        s1, _ = self._moment_sums("mean")
         return Fraction(s1) / self._total
 
     def variance(self) -> Fraction:
@@ -240,7 +302,7 @@ class Dist:
         >>> Dist({0: 1, 1: 1}).variance()
         Fraction(1, 4)
         """
-        s1, s2 = self._moment_sums()
+        s1, s2 = self._moment_sums("variance")
         t = self._total
         return (Fraction(s2) * t - Fraction(s1) ** 2) / (t * t)
 
@@ -251,10 +313,16 @@ class Dist:
         >>> Dist({1: 1, 2: 1, 3: 1, 4: 1}).map(lambda x: x % 2).pmf()
         {0: Fraction(1, 2), 1: Fraction(1, 2)}
         """
+        if not callable(f):
+            raise TypeError(f"map(f): f must be a function of one outcome, got {_shown(f)}")
         merged: dict[Any, int] = {}
         for o, w in zip(self._outcomes, self._weights):
             image = f(o)
-            merged[image] = merged.get(image, 0) + w
+            try:
+                merged[image] = merged.get(image, 0) + w
+            except TypeError:
+                raise TypeError(f"map(f): f must return hashable outcomes (numbers, text, tuples); "
+                                f"f({excerpt(o)}) returned {_shown(image)}") from None
         new = object.__new__(Dist)
         new._init(list(merged.items()))
         return new
@@ -311,6 +379,36 @@ class Dist:
         if more > 0:
             return f"Dist({{{shown}, ...}}, {len(self._outcomes)} outcomes, total={self._total})"
         return f"Dist({{{shown}}})"
+
+    def _repr_html_(self) -> str:
+        """The table ``str(d)`` prints, as HTML for a notebook: one row per outcome with its exact
+        probability, the percent and a bar as wide as the probability (plain HTML and inline CSS;
+        every value is escaped).
+
+        >>> page = Dist({"<hit>": 1, "miss": 3})._repr_html_()
+        >>> page.count("<tr>"), "&lt;hit&gt;" in page, "<hit>" in page
+        (3, True, False)
+        >>> print(page.splitlines()[3])
+        <tr><td style="text-align:left">&lt;hit&gt;</td><td class="probability" style="text-align:right">1/4</td><td style="text-align:right">25.00%</td><td style="width:8em"><div style="width:25.000%;height:0.8em;background:#4c78a8"></div></td></tr>
+        """
+        numeric = all(isinstance(o, (int, float, Fraction)) for o in self._outcomes)
+        side = "right" if numeric else "left"
+        rows = [
+            '<table class="explorer-dist">',
+            f'<thead><tr><th style="text-align:{side}">outcome</th><th style="text-align:right">probability</th>'
+            '<th style="text-align:right">percent</th><th></th></tr></thead>',
+            "<tbody>",
+        ]
+        for o, w in zip(self._outcomes, self._weights):
+            p = Fraction(w, self._total)
+            rows.append(
+                f'<tr><td style="text-align:{side}">{html.escape(str(o))}</td>'
+                f'<td class="probability" style="text-align:right">{html.escape(str(p))}</td>'
+                f'<td style="text-align:right">{html.escape(_percent(p))}</td>'
+                f'<td style="width:8em"><div style="width:{float(100 * p):.3f}%;height:0.8em;'
+                'background:#4c78a8"></div></td></tr>')
+        rows.append("</tbody></table>")
+        return "\n".join(rows)
 
     def __str__(self) -> str:
         rows = [("outcome", "probability", "percent")]

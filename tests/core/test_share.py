@@ -158,3 +158,32 @@ def test_an_empty_match_or_position_link_is_refused_as_empty(kind: str) -> None:
         read_query(f"game=toy_pig&{kind}=")
     assert refused.value.message == (f"link: the {kind} is empty ({kind}= with nothing after it; "
                                      f"Copy link puts the {kind}'s data there)")
+
+
+# --- issue 19: the format field, and positions read through the bounded reader ---------------
+@pytest.mark.parametrize("version, shown", [
+    (True, "true"),  # was accepted: True == 1 in Python
+    (1.0, "1.0"),
+    ("1", "the text '1'"),
+    (2, "2"),
+    (None, "null"),
+])
+@pytest.mark.parametrize("kind", ["match", "position"])
+def test_a_link_whose_format_field_is_not_the_whole_number_1_is_refused(version: object, shown: str,
+                                                                         kind: str) -> None:
+    data = _payload(v=version) if kind == "match" else {
+        "v": version, "game": "toy_pig", "position": _match().state.position_text()}
+    with pytest.raises(StateFormatError) as refused:
+        read_query(f"game=toy_pig&{kind}={_packed(data)}")
+    assert refused.value.message == (f"link: not a link of format 1: its format field v is {shown}; this version "
+                                     "reads only v = 1, the whole number (made by another version?)")
+
+
+def test_a_position_link_is_read_through_the_bounded_reader_before_the_game_is_built() -> None:
+    # the game named does not exist: the refusal is the guard's, so the text was measured first
+    data = {"v": 1, "game": "no_such_game", "position": "a." * 20_000 + "a = 1"}  # tomllib: 7.9 s (issue 19)
+    with pytest.raises(StateFormatError) as refused:
+        read_query(f"position={_packed(data)}")
+    assert refused.value.message == ("position: keys and lists are nested 9 deep at line 1; a position needs at most "
+                                     "8 levels (each table-header part, dotted-key part, inline-table key and list "
+                                     "adds one)")
