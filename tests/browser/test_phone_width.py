@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 import pytest
-from panel_page import assert_no_error_page
+from panel_page import assert_no_error_page, overlapping_controls
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
@@ -23,24 +23,6 @@ OTHER_PAGES = {"calculators": ".re-panel", "simulation": ".re-sim, .re-match, .w
 
 # How far the page scrolls sideways past the screen (0: not at all).
 SIDEWAYS_JS = "() => document.scrollingElement.scrollWidth - window.innerWidth"
-
-# Visible controls whose boxes overlap, as text pairs.
-OVERLAPS_JS = """() => {
-    const els = Array.from(document.querySelectorAll(
-        'button, input, select, .lm-TabBar-tab, .widget-slider'))
-        .filter(el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0
-                        && getComputedStyle(el).visibility !== 'hidden' && !el.closest('.modebar'); });
-    const boxes = els.map(el => [el, el.getBoundingClientRect()]);
-    const out = [];
-    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-        const [a, r] = boxes[i], [b, q] = boxes[j];
-        if (a.contains(b) || b.contains(a)) continue;
-        const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
-        const h = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
-        if (w > 2 && h > 2) out.push((a.innerText || a.value || a.className) + ' / ' + (b.innerText || b.value || b.className));
-    }
-    return out;
-}"""
 
 # For every drawn chart: its title's box against its legend's and its visible toolbar's boxes.
 CHART_COVERS_JS = """() => {
@@ -83,7 +65,7 @@ def phone_page(browser: object) -> Page:
 
 
 def measure(page: Page) -> dict[str, object]:
-    return {"sideways": page.evaluate(SIDEWAYS_JS), "overlaps": page.evaluate(OVERLAPS_JS),
+    return {"sideways": page.evaluate(SIDEWAYS_JS), "overlaps": overlapping_controls(page, "body"),
             "covered": page.evaluate(CHART_COVERS_JS)}
 
 

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from panel_page import assert_no_error_page, click_and_wait
+from panel_page import assert_no_error_page, click_and_wait, overlapping_controls
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -74,22 +74,6 @@ def shots(tmp_path: Path) -> Path:
     return folder
 
 
-# Pairs of visible controls (buttons, inputs, selects, tabs) whose boxes overlap, as text.
-OVERLAPS_JS = """() => {
-    const els = Array.from(document.querySelectorAll(
-        '.re-match button, .re-match input, .re-match select, .re-match .lm-TabBar-tab'))
-        .filter(el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; });
-    const boxes = els.map(el => [el, el.getBoundingClientRect()]);
-    const out = [];
-    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-        const [a, r] = boxes[i], [b, q] = boxes[j];
-        if (a.contains(b) || b.contains(a)) continue;
-        const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
-        const h = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
-        if (w > 2 && h > 2) out.push((a.innerText || a.value || a.tagName) + ' / ' + (b.innerText || b.value || b.tagName));
-    }
-    return out;
-}"""
 # Boxes that clip their content on the right (a board or legend wider than its column was cut off this way).
 CLIPPED_JS = """() => Array.from(document.querySelectorAll('.re-match *'))
     .filter(el => !['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName) && el.clientWidth > 0
@@ -185,10 +169,10 @@ def test_phone_width_controls_wrap_and_do_not_overlap(page: Page, voila_url: str
     click_and_wait(page, page.get_by_role("button", name="keep Demo Field Promotion"))
     expect(page.locator(".re-phase")).to_contain_text("step 2: pilot actions")
     expect(page.locator(".we-targets button").first).to_be_visible()
-    assert page.evaluate(OVERLAPS_JS) == []
+    assert overlapping_controls(page) == []
     page.locator(".we-legend summary").click()
     expect(page.locator(".we-legend .we-legend-table").first).to_be_visible()
-    assert page.evaluate(OVERLAPS_JS) == []
+    assert overlapping_controls(page) == []
     assert page.evaluate(CLIPPED_JS) == []
     width = page.evaluate("() => document.querySelector('.re-match').scrollWidth")
     assert width <= 390, f"the panel is {width} px wide at a 390 px viewport"
