@@ -6,7 +6,8 @@ losses with Wilson 95% intervals, game lengths, the share that hit a limit,
 the per-game table for CSV or Parquet, the command that reproduces it).
 ``compare(...)`` asks the same question under two or more variants or
 line-ups and gives the difference of win rates with its interval. Backends:
-``local``, ``processes``, ``dask``. Generic over ``explorer.games()``: no
+``local``, ``processes``, ``dask``. A dashboard served to strangers runs
+under a work budget (:mod:`explorer.sim.budget`). Generic over ``explorer.games()``: no
 game-specific code lives here. From a shell: ``python -m explorer.sim --help``.
 
 >>> import explorer.sim as sim
@@ -18,6 +19,7 @@ game-specific code lives here. From a shell: ``python -m explorer.sim --help``.
 """
 
 from explorer.sim.backends import BACKENDS, dask_client
+from explorer.sim.budget import Budget, BudgetError, budget_for
 from explorer.sim.play import Chunk, Failure, GameRecord, play_game, replay, run_chunk
 from explorer.sim.result import LengthSummary, SeatSummary, SimResult
 from explorer.sim.run import Comparison, Difference, Progress, compare, run_spec, simulate
@@ -25,7 +27,7 @@ from explorer.sim.spec import SimSpec, SimulationError, make_spec
 from explorer.sim.stats import Rate, rate, rate_difference, wilson
 
 __all__ = [
-    "BACKENDS", "Chunk", "Comparison", "Difference", "Failure", "GameRecord", "LengthSummary", "Progress", "Rate",
-    "SeatSummary", "SimResult", "SimSpec", "SimulationError", "compare", "dask_client", "make_spec", "play_game",
+    "BACKENDS", "Budget", "BudgetError", "Chunk", "Comparison", "Difference", "Failure", "GameRecord", "LengthSummary", "Progress", "Rate",
+    "SeatSummary", "SimResult", "SimSpec", "SimulationError", "budget_for", "compare", "dask_client", "make_spec", "play_game",
     "rate", "rate_difference", "replay", "run_chunk", "run_spec", "simulate", "wilson",
 ]

@@ -15,29 +15,48 @@ identical records. Work goes out in chunks, never one task per game.
   the chunk of a worker that died; a chunk that kills workers again and again
   (Dask's ``allowed-failures``) is reported as failed games.
 
-``stop`` (a ``threading.Event``) ends the run early: no new chunk starts,
-unstarted ones are cancelled, and what has finished is kept.
+``stop`` (a ``threading.Event``, or anything with ``is_set()``) ends the run
+early and within a second: every backend hands the chunks a halt signal that
+they read between games (and every few hundred moves inside one), unstarted
+chunks are cancelled, worker pools are shut down, and what has finished is
+kept. The ``local`` and ``processes`` backends also keep the games a halted
+chunk played before it stopped.
+
+Worker processes never outlive the process that started them: a pool worker
+watches its parent and exits when it is gone (Dask's own worker processes do
+the same through their nanny's pipe).
 """
 
 from __future__ import annotations
 
 import contextlib
 import math
+import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from typing import Any
 
-from explorer.sim.play import Chunk, Failure, run_chunk
+from explorer.sim.play import Chunk, Failure, HaltSignal, run_chunk
 from explorer.sim.spec import SimSpec, SimulationError
 
 BACKENDS = ("local", "processes", "dask")
 RETRIES = 2
 MAX_CHUNK = 500
 CONNECT_TIMEOUT_S = 10
+POLL_S = 0.05
+"""How often a run looks at ``stop`` and at its workers' results."""
+HALT_GRACE_S = 0.4
+"""After a halt, how long the processes backend waits for its chunks' partial results before leaving them."""
+WORKER_EXIT_S = 1.0
+"""After a run, how long its pool workers have to exit by themselves before they are terminated."""
+PARENT_WATCH_S = 0.5
+
+_worker_halt: HaltSignal | None = None  # set in each pool worker by _start_worker
 
 
 def default_workers() -> int:
@@ -67,29 +86,105 @@ def _lost(spec: SimSpec, start: int, stop: int, why: str) -> Chunk:
     return Chunk(start, stop, (), failures, 0.0, "")
 
 
-def run_local(spec: SimSpec, chunks: list[tuple[int, int]], stop: threading.Event | None = None) -> Iterator[Chunk]:
+def run_local(spec: SimSpec, chunks: list[tuple[int, int]], stop: HaltSignal | None = None) -> Iterator[Chunk]:
     for start, end in chunks:
         if stop is not None and stop.is_set():
             return
-        yield run_chunk(spec, start, end)
+        chunk = run_chunk(spec, start, end, halt=stop)
+        yield chunk
+        if chunk.stop < end:  # halted inside the chunk
+            return
+
+
+def watch_parent(parent_pid: int, poll_s: float = PARENT_WATCH_S) -> threading.Thread:
+    """Exit this process (status 70) as soon as ``parent_pid`` is no longer its parent.
+
+    A worker whose kernel was killed is re-parented; it must not go on playing
+    games nobody will read.
+    """
+    def watch() -> None:
+        while os.getppid() == parent_pid:
+            time.sleep(poll_s)
+        os._exit(70)
+
+    thread = threading.Thread(target=watch, name="explorer-sim-parent-watch", daemon=True)
+    thread.start()
+    return thread
+
+
+def _start_worker(halt: HaltSignal, parent_pid: int, pids: Any) -> None:
+    """Pool initializer: say who we are, remember the run's halt event, watch the parent."""
+    global _worker_halt
+    pids.put(os.getpid())
+    _worker_halt = halt
+    watch_parent(parent_pid)
+
+
+def _end_workers(pids: Any, known: set[int], grace_s: float, halt: HaltSignal | None = None) -> None:
+    """Wait up to ``grace_s`` for this run's pool workers to exit, then terminate those still running.
+
+    ``known`` collects the workers' process ids (each worker reports its own);
+    only live children of this process with those ids are touched. ``halt`` is
+    only held here: its semaphore must outlive workers still starting up.
+    """
+    deadline = time.monotonic() + grace_s
+    while True:
+        while not pids.empty():
+            known.add(pids.get())
+        ours = [proc for proc in multiprocessing.active_children() if proc.pid in known]
+        if not ours:
+            return
+        if time.monotonic() >= deadline:
+            break
+        time.sleep(POLL_S)
+    for proc in ours:
+        proc.terminate()
+    for proc in ours:
+        proc.join(1.0)
+
+
+def _pool_chunk(spec: SimSpec, start: int, stop: int) -> Chunk:
+    """What a pool worker runs: the chunk, reading the run's halt event between games."""
+    return run_chunk(spec, start, stop, halt=_worker_halt)
+
+
+def _finished(future: Future[Chunk]) -> Chunk | None:
+    if future.cancelled() or future.exception() is not None:
+        return None
+    return future.result()
 
 
 def run_processes(spec: SimSpec, chunks: list[tuple[int, int]], workers: int,
-                  stop: threading.Event | None = None) -> Iterator[Chunk]:
+                  stop: HaltSignal | None = None) -> Iterator[Chunk]:
     """Chunks on a pool of spawned processes, at most two chunks in flight per worker."""
     todo = list(reversed(chunks))
     attempts: dict[tuple[int, int], int] = {}
     context = get_context("spawn")  # never fork a process that may hold threads (a Jupyter kernel)
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    halt = context.Event()
+    pids = context.SimpleQueue()
+    known: set[int] = set()
+
+    def new_pool() -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker,
+                                   initargs=(halt, os.getpid(), pids))
+
+    pool = new_pool()
     running: dict[Future[Chunk], tuple[int, int]] = {}
     try:
         while todo or running:
             if stop is not None and stop.is_set():
+                halt.set()  # running chunks end after their current game and return what they played
+                pool.shutdown(wait=False, cancel_futures=True)  # queued chunks never start
+                done, _ = wait(running, timeout=HALT_GRACE_S)
+                for future in done:
+                    chunk = _finished(future)
+                    if chunk is not None:
+                        yield chunk
                 return
             while todo and len(running) < 2 * workers:
                 rng = todo.pop()
-                running[pool.submit(run_chunk, spec, *rng)] = rng
-            done, _ = wait(running, timeout=0.25, return_when=FIRST_COMPLETED)
+                running[pool.submit(_pool_chunk, spec, *rng)] = rng
+            done, _ = wait(running, timeout=POLL_S * 5, return_when=FIRST_COMPLETED)
             lost: list[tuple[int, int]] = []
             for future in done:
                 rng = running.pop(future)
@@ -104,7 +199,7 @@ def run_processes(spec: SimSpec, chunks: list[tuple[int, int]], workers: int,
                 lost += running.values()
                 running.clear()
                 pool.shutdown(wait=False, cancel_futures=True)
-                pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+                pool = new_pool()
                 for rng in lost:
                     attempts[rng] = attempts.get(rng, 0) + 1
                     if attempts[rng] > RETRIES:
@@ -112,7 +207,11 @@ def run_processes(spec: SimSpec, chunks: list[tuple[int, int]], workers: int,
                     else:
                         todo.append(rng)
     finally:
+        halt.set()  # whatever ends the run (done, cancelled, an error in the caller) ends the workers' games
         pool.shutdown(wait=False, cancel_futures=True)
+        # the caller does not wait for the workers: they are seen out (and terminated if need be) behind it
+        threading.Thread(target=_end_workers, args=(pids, known, WORKER_EXIT_S, halt), daemon=True,
+                         name="explorer-sim-end-workers").start()
 
 
 @contextlib.contextmanager
@@ -154,23 +253,39 @@ def dask_client(client: Any = None, workers: int | None = None) -> Iterator[Any]
 
 
 def run_dask(spec: SimSpec, chunks: list[tuple[int, int]], client: Any,
-             stop: threading.Event | None = None) -> Iterator[Chunk]:
-    """Every chunk as one Dask task; results arrive as tasks finish."""
-    from dask.distributed import as_completed
+             stop: HaltSignal | None = None) -> Iterator[Chunk]:
+    """Every chunk as one Dask task; results arrive as tasks finish.
+
+    Tasks read a ``dask.distributed.Event`` between games: on ``stop`` it is
+    set and every unfinished future is cancelled, so running tasks end after
+    their current game and queued ones never start.
+    """
+    from dask.distributed import Event
 
     token = os.urandom(6).hex()
-    futures = [client.submit(run_chunk, spec, start, end, key=f"explorer-sim-{token}-{start}", pure=False)
+    halt = Event(f"explorer-sim-halt-{token}", client=client)
+    futures = [client.submit(run_chunk, spec, start, end, halt, key=f"explorer-sim-{token}-{start}", pure=False)
                for start, end in chunks]
-    where = {f.key: rng for f, rng in zip(futures, chunks)}
-    pending = as_completed(futures, with_results=False, loop=client.loop)
+    running = dict(zip(futures, chunks))
     try:
-        for future in pending:
+        while running:
             if stop is not None and stop.is_set():
+                halt.set()
                 return
-            rng = where[future.key]
-            try:
-                yield future.result()
-            except Exception as err:  # noqa: BLE001 - KilledWorker or a lost connection: report this chunk, go on
-                yield _lost(spec, *rng, f"the Dask task for this chunk failed: {type(err).__name__}: {err}")
+            done = [future for future in running if future.done()]
+            if not done:
+                time.sleep(POLL_S)
+                continue
+            for future in done:
+                rng = running.pop(future)
+                try:
+                    chunk = future.result()
+                except Exception as err:  # noqa: BLE001 - KilledWorker or a lost connection: report this chunk, go on
+                    chunk = _lost(spec, *rng, f"the Dask task for this chunk failed: {type(err).__name__}: {err}")
+                yield chunk
     finally:
-        client.cancel([f for f in futures if not f.done()])
+        unfinished = [f for f in futures if not f.done()]
+        if unfinished:
+            with contextlib.suppress(Exception):  # a cluster already gone has nothing left to stop
+                halt.set()
+            client.cancel(unfinished)

@@ -10,6 +10,12 @@ current state (a ``Match`` keeps every state for undo), so it is lighter, and
 A game that raises is recorded as a :class:`Failure` with its seed and the
 error; the chunk goes on with the next seed.
 
+A chunk given a ``halt`` (anything with ``is_set()``: a ``threading.Event``,
+a ``multiprocessing`` event, a ``dask.distributed.Event``) looks at it between
+games and every few hundred moves inside a game, so Cancel lands within a
+fraction of a second whatever the chunk size; the game cut short is dropped
+and the chunk reports the games before it (``Chunk.stop`` moves back).
+
 >>> from explorer.sim.spec import make_spec
 >>> spec = make_spec("warps_edge", games=3, seed=7)
 >>> chunk = run_chunk(spec, 0, 3)
@@ -28,8 +34,9 @@ import os
 import socket
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -38,6 +45,51 @@ from explorer.core.game import Game, load_game
 from explorer.core.match import Match
 from explorer.core.state import State
 from explorer.sim.spec import SimSpec
+
+HALT_EVERY_STEPS = 256
+"""Inside a game, the halt signal is read every this many moves (a few milliseconds of play)."""
+HALT_POLL_S = 0.05
+"""A halt signal that costs a round trip (Dask) is read at most this often."""
+
+
+class HaltSignal(Protocol):
+    """What ``halt`` may be: ``threading.Event``, a multiprocessing event, a ``dask.distributed.Event``."""
+
+    def is_set(self) -> bool: ...
+
+
+class Halted(Exception):
+    """Raised inside :func:`play_game` when its ``halted`` check says stop; the game is dropped."""
+
+
+def halt_check(halt: HaltSignal | None, poll_s: float = HALT_POLL_S) -> Callable[[], bool]:
+    """A cheap "should I stop?" callable: reads ``halt`` at most every ``poll_s`` seconds.
+
+    >>> import threading
+    >>> event = threading.Event()
+    >>> check = halt_check(event, poll_s=0.0)
+    >>> check(), event.set(), check()
+    (False, None, True)
+    >>> halt_check(None)()
+    False
+    """
+    if halt is None:
+        return lambda: False
+    state = {"next": 0.0, "set": False}
+
+    def check() -> bool:
+        if state["set"]:
+            return True
+        now = time.monotonic()
+        if now >= state["next"]:
+            state["next"] = now + poll_s
+            try:
+                state["set"] = bool(halt.is_set())
+            except Exception:  # noqa: BLE001 - unreadable now (a scheduler busy or gone): ask again later
+                state["next"] = now + 20 * poll_s
+        return state["set"]
+
+    return check
 
 
 @dataclass(frozen=True)
@@ -111,11 +163,13 @@ def _label(state: State) -> Any:
     return label() if callable(label) else state.current_player
 
 
-def play_game(spec: SimSpec, index: int) -> GameRecord:
+def play_game(spec: SimSpec, index: int, halted: Callable[[], bool] | None = None) -> GameRecord:
     """Play game ``index`` of ``spec`` to its end or ``spec.max_steps`` moves; errors propagate.
 
     ``turns`` is the final state's ``turn`` when the game keeps one, else the
     number of times the turn label (or, lacking one, the player to move) changed.
+    ``halted`` is asked every ``HALT_EVERY_STEPS`` moves; when it says so the
+    game stops with :class:`Halted`.
     """
     game = _game(spec)
     policies = _policies(spec, game)
@@ -132,6 +186,8 @@ def play_game(spec: SimSpec, index: int) -> GameRecord:
             action = policies[state.current_player](state, rng)
         state = state.apply(action)
         steps += 1
+        if halted is not None and steps % HALT_EVERY_STEPS == 0 and halted():
+            raise Halted(f"game #{index} stopped after {steps} moves")
         if counts_turns and not state.is_chance():
             label = _label(state)
             if label != last_label:
@@ -146,14 +202,25 @@ def play_game(spec: SimSpec, index: int) -> GameRecord:
                       steps, turns, limit, result.reason)
 
 
-def run_chunk(spec: SimSpec, start: int, stop: int) -> Chunk:
-    """Play games ``start .. stop - 1``; a game that raises becomes a :class:`Failure` and the chunk goes on."""
+def run_chunk(spec: SimSpec, start: int, stop: int, halt: HaltSignal | None = None) -> Chunk:
+    """Play games ``start .. stop - 1``; a game that raises becomes a :class:`Failure` and the chunk goes on.
+
+    With ``halt`` set the chunk ends early: the returned ``Chunk.stop`` is the
+    first game not played.
+    """
     began = time.perf_counter()
     records: list[GameRecord] = []
     failures: list[Failure] = []
+    halted = halt_check(halt)
     for index in range(start, stop):
+        if halted():
+            stop = index
+            break
         try:
-            records.append(play_game(spec, index))
+            records.append(play_game(spec, index, halted))
+        except Halted:
+            stop = index
+            break
         except Exception as err:  # noqa: BLE001 - any error of one game is reported by seed, never fatal
             frames = traceback.format_exception(type(err), err, err.__traceback__)
             failures.append(Failure(index, spec.seed_of(index), f"{type(err).__name__}: {err}",

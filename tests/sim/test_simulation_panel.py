@@ -83,3 +83,106 @@ def test_setup_text_reads_numbers_and_names() -> None:
     assert parse_setup("format=hunter, explorers=12, deal=true") == {"format": "hunter", "explorers": 12, "deal": True}
     with pytest.raises(ValueError, match="name=value"):
         parse_setup("hunter")
+
+
+# --- issue 19: the work budget of a served page, and no silent clamping -------------------------------------
+SERVED = {"SERVER_SOFTWARE": "voila/0.5.13"}
+
+
+def _served_panel(tmp_path, game_id: str = "warps_edge", **env: str) -> SimulationPanel:
+    from explorer.sim.budget import budget_for
+
+    budget = budget_for({**SERVED, "RULES_EXPLORER_WORKER_DIR": str(tmp_path), **env})
+    return SimulationPanel(game_id, games=10, budget=budget)
+
+
+def test_a_served_page_refuses_ten_million_games_with_the_limit_and_the_setting(tmp_path) -> None:
+    panel = _served_panel(tmp_path)
+    panel.games.value = 10**7
+    assert panel.run() is False and not panel.running
+    assert ("Not started: This server allows at most 2000 games per run, and this run asks for 10000000. "
+            "Ask for fewer games; the server&#x27;s operator can raise the limit with RULES_EXPLORER_MAX_GAMES."
+            ) in panel.status.value
+    assert "up to 2000 games" in panel.budget_note.value
+
+
+def test_a_comparison_counts_the_games_of_both_variants(tmp_path) -> None:
+    panel = _served_panel(tmp_path, RULES_EXPLORER_MAX_GAMES="15")
+    panel.compare_with.value = "review_red_blue_stun_only"
+    assert panel.run() is False
+    assert "at most 15 games per run, and this run asks for 20 (2 variants × 10)" in panel.status.value
+
+
+def test_a_served_page_offers_only_the_backends_the_operator_allows(tmp_path) -> None:
+    assert [v for _, v in _served_panel(tmp_path).backend.options] == ["local"]
+    allowed = _served_panel(tmp_path, RULES_EXPLORER_BACKENDS="local,processes")
+    assert [v for _, v in allowed.backend.options] == ["local", "processes"]
+    # a widget message cannot pick what is not offered; the budget refuses it anyway
+    from explorer.sim.budget import budget_for
+    budget = budget_for({**SERVED})
+    with pytest.raises(ValueError, match="only on this kernel \\(a thread\\), not on worker processes"):
+        budget.check_run(games=10, arms=1, backend="processes")
+
+
+def test_the_server_wide_worker_limit_refuses_a_run_while_others_hold_the_workers(tmp_path) -> None:
+    from explorer.sim.budget import budget_for, lease_workers
+
+    budget = budget_for({**SERVED, "RULES_EXPLORER_WORKER_DIR": str(tmp_path), "RULES_EXPLORER_MAX_WORKERS": "1",
+                         "RULES_EXPLORER_BACKENDS": "local,processes"})
+    with lease_workers(budget, 1):
+        with pytest.raises(ValueError, match="at most 1 simulation worker processes for all its pages, 1 are in use"):
+            lease_workers(budget, 1)
+    lease_workers(budget, 1).release()  # given back: the next run gets it
+    dead = tmp_path / "lease-999999999-1-deadbeef"  # a kernel that died holding a slot loses it
+    dead.touch()
+    lease_workers(budget, 1).release()
+    assert not dead.exists()
+
+
+def test_a_run_that_spends_the_pages_seconds_stops_and_says_so(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from explorer.sim.budget import Meter
+
+    monkeypatch.setattr("widgets.simulation.panel.KERNEL_METER", Meter())  # this page's kernel: nothing spent yet
+    panel = _served_panel(tmp_path, "star_realms", RULES_EXPLORER_MAX_SIM_SECONDS="1")
+    panel.games.value = 2000
+    assert panel.run() and panel.wait(30)
+    kept = panel.result.done
+    assert 0 < kept < 2000
+    assert (f"Stopped: this page has used its 1 seconds of simulation; kept the {kept} games played. "
+            "The server&#x27;s operator can raise the limit with RULES_EXPLORER_MAX_SIM_SECONDS.") in panel.status.value
+    assert panel.run() is False and "This page has used its 1 seconds of simulation" in panel.status.value
+
+
+def test_a_malformed_budget_setting_refuses_every_run_and_names_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+    monkeypatch.setenv("RULES_EXPLORER_MAX_GAMES", "lots")
+    panel = SimulationPanel("warps_edge", games=10)
+    assert panel.run() is False
+    assert "RULES_EXPLORER_MAX_GAMES must be a whole number from 1 to 10000000, got &#x27;lots&#x27;" in panel.status.value
+
+
+def test_a_notebook_has_no_budget_but_a_billion_games_is_refused_not_clamped() -> None:
+    panel = SimulationPanel("warps_edge", games=10)
+    assert not panel.budget.limited and panel.budget_note.value == ""
+    panel.games.value = 10**9
+    assert panel.games.value == 10**9  # the box keeps what was typed
+    assert panel.run() is False
+    assert "Not started: games must be a whole number from 1 to 10000000, got 1000000000" in panel.status.value
+    panel.seed.value = -1
+    panel.games.value = 10
+    assert panel.run() is False and "seed must be a whole number from 0 to" in panel.status.value
+
+
+def test_replay_of_a_game_number_outside_the_run_says_which_exist() -> None:
+    panel = SimulationPanel("warps_edge", games=3)
+    assert panel.run() and panel.wait(60)
+    assert panel.open_replay(-5) is False
+    assert "the last run has games #0 to #2; game #-5 is not one of them" in panel.status.value
+    assert panel.open_replay(10**9) is False
+
+
+def test_a_served_page_answers_a_billion_games_with_the_servers_limit(tmp_path) -> None:
+    panel = _served_panel(tmp_path)
+    panel.games.value = 10**9
+    assert panel.run() is False
+    assert "at most 2000 games per run, and this run asks for 1000000000" in panel.status.value

@@ -3,7 +3,9 @@
 A malformed comm message makes the kernel log a traceback (naming server
 paths) to its stderr, which ipykernel forwards over iopub to the browser.
 A visitor has no use for it: those messages are dropped here and written to
-the server's log instead, where the operator sees them.
+the server's log instead, where the operator sees them. On a server that also
+runs JupyterLab (Binder), a notebook's own kernel keeps its stderr and errors:
+the kernel manager says which kernels serve pages.
 """
 
 from __future__ import annotations
@@ -18,9 +20,13 @@ class QuietKernelConnection(ZMQChannelsWebsocketConnection):
 
     def handle_outgoing_message(self, stream: Any, outgoing_msg: list[Any]) -> None:
         channel = stream if isinstance(stream, str) else getattr(stream, "channel", None)
-        if channel == "iopub" and self._private(outgoing_msg):
+        if channel == "iopub" and self._serves_a_page() and self._private(outgoing_msg):
             return
         super().handle_outgoing_message(stream, outgoing_msg)
+
+    def _serves_a_page(self) -> bool:
+        is_page_kernel = getattr(self.multi_kernel_manager, "is_page_kernel", None)
+        return True if is_page_kernel is None else bool(is_page_kernel(self.kernel_id))
 
     def _private(self, msg_list: list[Any]) -> bool:
         """Whether this iopub message carries stderr text or a traceback (logged here instead)."""

@@ -1,20 +1,31 @@
-"""A kernel manager with a cap: a visitor opening 50 tabs cannot exhaust the server's memory.
+"""A kernel manager with a cap, that ends a page's kernel when its visitor is gone, with all it started.
 
 Past the cap a page gets HTTP 503 and a page in words (``503.html`` of our
 template): the server is busy, close a dashboard tab or wait, then reload.
 Kernels of closed pages are shut down by the page itself (see ``hooks``) and
 idle ones are culled after 10 minutes, so room comes back on its own.
+
+A page closed *without* its shutdown call (a killed browser, a script, a lost
+network) left its kernel running, and a simulation posting progress kept it
+"active" for the idle cull. Now a kernel started for a Voilà page whose
+websockets have all been gone for ``visitor_grace`` seconds
+(``RULES_EXPLORER_VISITOR_GRACE_SECONDS``, 60 by default) is shut down, busy or
+not (``reaper.VisitorBook``). Shutting a kernel down also ends every process it
+started that is still alive afterwards (process pools, Dask workers).
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado.ioloop import PeriodicCallback
 from tornado.web import HTTPError
-from traitlets import Integer
+from traitlets import Float, Integer
 
-from widgets.server.settings import DEFAULT_MAX_KERNELS
+from widgets.server.reaper import VisitorBook, end_processes, is_page_kernel, process_tree
+from widgets.server.settings import DEFAULT_MAX_KERNELS, DEFAULT_VISITOR_GRACE_S
 
 BUSY = ("This dashboard server already runs {running} dashboards, its limit. "
         "Close a dashboard tab you no longer use, or wait a few minutes "
@@ -26,10 +37,15 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
     max_kernels = Integer(DEFAULT_MAX_KERNELS, config=True,
                           help="How many kernels may run at once; the next page is told to wait.")
+    visitor_grace = Float(DEFAULT_VISITOR_GRACE_S, config=True,
+                          help="Seconds a page's kernel may run with no websocket connected before it is shut down.")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._starting = 0  # kernels asked for but not yet listed (starts overlap on a busy server)
+        self.visitors = VisitorBook(self.visitor_grace)
+        self._notebook_kernels: set[str] = set()  # kernels JupyterLab started on the same server (Binder)
+        self._sweeper: PeriodicCallback | None = None
 
     def running(self) -> int:
         """Kernels running or being started now."""
@@ -45,6 +61,58 @@ class CappedKernelManager(AsyncMappingKernelManager):
             raise HTTPError(503, BUSY.format(running=running), reason="Dashboard server busy")
         self._starting += 1
         try:
-            return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+            started = await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
         finally:
             self._starting -= 1
+        if is_page_kernel(kwargs.get("env")):
+            self.visitors.started(started)
+            self._start_sweeper()
+        else:
+            self._notebook_kernels.add(started)
+        return started
+
+    def is_page_kernel(self, kernel_id: str) -> bool:
+        """Whether the kernel serves a dashboard page (every kernel but those JupyterLab started)."""
+        return kernel_id not in self._notebook_kernels
+
+    # --- websockets come and go (the connection calls these) -----------------------------------
+    def notify_connect(self, kernel_id: str) -> None:
+        super().notify_connect(kernel_id)
+        self.visitors.opened(kernel_id)
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        super().notify_disconnect(kernel_id)
+        self.visitors.closed(kernel_id)
+
+    def _start_sweeper(self) -> None:
+        if self._sweeper is None:
+            every_ms = 1000 * max(0.5, min(5.0, self.visitor_grace / 4))
+            self._sweeper = PeriodicCallback(self.end_abandoned, every_ms)
+            self._sweeper.start()
+
+    async def end_abandoned(self) -> list[str]:
+        """Shut down every page kernel whose visitor has been gone longer than the grace period."""
+        ended = []
+        for kernel_id in self.visitors.abandoned():
+            self.visitors.forget(kernel_id)
+            if kernel_id not in self:
+                continue
+            self.log.warning("Kernel %s: no page connected for %.0f s; shutting it down with its workers",
+                             kernel_id, self.visitor_grace)
+            try:
+                await self.shutdown_kernel(kernel_id, now=True)
+                ended.append(kernel_id)
+            except Exception:  # noqa: BLE001 - one kernel that will not go must not stop the sweep
+                self.log.exception("Kernel %s could not be shut down", kernel_id)
+        return ended
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False, restart: bool = False) -> None:
+        """Shut the kernel down, then end whatever it started that outlived it (pools, Dask workers)."""
+        self.visitors.forget(kernel_id)
+        self._notebook_kernels.discard(kernel_id)
+        started = process_tree(getattr(getattr(self.get_kernel(kernel_id), "provisioner", None), "pid", None)
+                               if kernel_id in self else None)
+        await super().shutdown_kernel(kernel_id, now=now, restart=restart)
+        left = await asyncio.get_running_loop().run_in_executor(None, end_processes, started)
+        if left:
+            self.log.warning("Kernel %s left %d processes behind; ended them", kernel_id, left)

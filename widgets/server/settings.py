@@ -9,6 +9,13 @@ behind a reverse proxy that checks the host itself.
 ``RULES_EXPLORER_MAX_KERNELS``: how many dashboard kernels the server runs at
 once (default 50, each takes 75-150 MB).
 
+``RULES_EXPLORER_VISITOR_GRACE_SECONDS``: how long a page's kernel (and every
+process it started) keeps running once no websocket of its page is connected
+(default 60): a visitor who vanishes without closing the page frees the server.
+
+The work one page may start (games per run, seconds of simulation, backends,
+worker processes) is read by the kernels themselves: ``explorer.sim.budget``.
+
 >>> allowed_hosts({"RULES_EXPLORER_HOSTS": " games.example.org, ,LAB.local "})
 ('localhost', 'games.example.org', 'lab.local')
 >>> max_kernels({"RULES_EXPLORER_MAX_KERNELS": "0"})
@@ -28,6 +35,10 @@ from typing import Any
 HOSTS_VARIABLE = "RULES_EXPLORER_HOSTS"
 MAX_KERNELS_VARIABLE = "RULES_EXPLORER_MAX_KERNELS"
 DEFAULT_MAX_KERNELS = 50
+VISITOR_GRACE_VARIABLE = "RULES_EXPLORER_VISITOR_GRACE_SECONDS"
+DEFAULT_VISITOR_GRACE_S = 60.0
+CULL_IDLE_S = 600
+CULL_INTERVAL_S = 60
 TEMPLATE = "rules-explorer"
 """Our Voilà template: the ``lab`` template without its Font Awesome CSS from a CDN."""
 
@@ -58,6 +69,20 @@ def max_kernels(env: Mapping[str, str] = os.environ) -> int:
     if not raw.isdigit() or not 1 <= int(raw) <= 1000:
         raise ValueError(f"{MAX_KERNELS_VARIABLE} must be a whole number from 1 to 1000, got {raw!r}")
     return int(raw)
+
+
+def visitor_grace(env: Mapping[str, str] = os.environ) -> float:
+    """Seconds from ``RULES_EXPLORER_VISITOR_GRACE_SECONDS`` (1 to 86400), 60 when unset.
+
+    >>> visitor_grace({}), visitor_grace({"RULES_EXPLORER_VISITOR_GRACE_SECONDS": "5"})
+    (60.0, 5.0)
+    """
+    raw = env.get(VISITOR_GRACE_VARIABLE, "").strip()
+    if not raw:
+        return DEFAULT_VISITOR_GRACE_S
+    if not raw.isdigit() or not 1 <= int(raw) <= 86400:
+        raise ValueError(f"{VISITOR_GRACE_VARIABLE} must be a whole number of seconds from 1 to 86400, got {raw!r}")
+    return float(raw)
 
 
 def tornado_settings(env: Mapping[str, str] = os.environ) -> dict[str, Any]:
@@ -103,8 +128,36 @@ def configure_voila(c: Any, env: Mapping[str, str] = os.environ) -> None:
     c.Voila.tornado_settings = tornado_settings(env)
     c.IdentityProvider.cookie_options = {"samesite": "Lax", "httponly": True}  # the anonymous user's cookie
     c.CappedKernelManager.max_kernels = max_kernels(env)
-    c.MappingKernelManager.cull_idle_timeout = 600
-    c.MappingKernelManager.cull_interval = 60
+    c.CappedKernelManager.visitor_grace = visitor_grace(env)
+    c.MappingKernelManager.cull_idle_timeout = CULL_IDLE_S
+    c.MappingKernelManager.cull_interval = CULL_INTERVAL_S
+
+
+def configure_jupyter_server(c: Any, env: Mapping[str, str] = os.environ) -> None:
+    """Fill a traitlets config ``c`` for ``jupyter server`` with Voilà's server extension (Binder).
+
+    ``binder/jupyter_server_config.py`` (installed by ``binder/postBuild`` into
+    the user's Jupyter config folder) calls this. The pages Voilà renders get
+    the same hardening as under ``make dashboard`` (our CDN-free template, no
+    template override, no tracebacks, the kernel cap, the quiet websocket for
+    page kernels, the visitor grace period, culling); JupyterLab on the same
+    server keeps its own behaviour (its kernels are not page kernels).
+
+    >>> from traitlets.config import Config
+    >>> c = Config(); configure_jupyter_server(c, {})
+    >>> c.VoilaConfiguration.template, c.VoilaConfiguration.show_tracebacks, c.MappingKernelManager.cull_idle_timeout
+    ('rules-explorer', False, 600)
+    """
+    c.VoilaConfiguration.show_tracebacks = False
+    c.VoilaConfiguration.template = TEMPLATE
+    c.VoilaConfiguration.allow_template_override = "NO"
+    c.VoilaConfiguration.prelaunch_hook = _prelaunch_hook()
+    c.ServerApp.kernel_manager_class = "widgets.server.kernels.CappedKernelManager"
+    c.ServerApp.kernel_websocket_connection_class = "widgets.server.connection.QuietKernelConnection"
+    c.CappedKernelManager.max_kernels = max_kernels(env)
+    c.CappedKernelManager.visitor_grace = visitor_grace(env)
+    c.MappingKernelManager.cull_idle_timeout = CULL_IDLE_S
+    c.MappingKernelManager.cull_interval = CULL_INTERVAL_S
 
 
 def _prelaunch_hook() -> Any:

@@ -6,11 +6,19 @@ and a policy per seat, how many games from which seed, and where they run.
 nothing starts), then plays the games on a background thread — the kernel
 stays responsive — and after every chunk moves the progress bar and redraws
 the win-rate chart (bars with 95% whiskers) and the length histogram.
-**Cancel** stops after the chunks in flight and keeps every finished game.
+**Cancel** stops within a second (the games look at it between moves) and
+keeps every finished game.
 The per-game table downloads as CSV; "Replay game #" opens that seed in the
 game's match panel right here and shows the code line that does the same.
 
-Stable CSS classes for browser tests: ``sim-run``, ``sim-cancel``,
+Served by Voilà, every run is checked against the page's work budget
+(:mod:`explorer.sim.budget`: games per run, seconds of simulation per page, the
+backends and worker processes the operator allows); a run past it is refused in
+words, and a run that uses up the page's seconds stops and says so. In a
+notebook there is no budget. Numbers are never clamped: a value out of range
+is refused with what is allowed.
+
+Stable CSS classes for browser tests: ``sim-run``, ``sim-cancel``, ``sim-budget``,
 ``sim-progress``, ``sim-progress-text``, ``sim-status``, ``sim-winrate``,
 ``sim-lengths``, ``sim-summary``, ``sim-table``, ``sim-download``,
 ``sim-replay``, ``sim-replay-code``, ``sim-game``, ``sim-games``.
@@ -37,21 +45,18 @@ import ipywidgets as W
 import explorer
 from explorer.errors import RulesError
 from explorer.core.share import MAX_QUERY_CHARS, match_query
-from explorer.sim import Comparison, Progress, SimResult, SimSpec, make_spec, replay, run_spec
+from explorer.sim import Progress, SimResult, SimSpec, make_spec, replay, run_spec
+from explorer.sim.budget import KERNEL_METER, Allowance, Budget, BudgetError, WorkerLease, budget_for, lease_workers
 from widgets.common import show_figure
-from widgets.common.csv_export import csv_text, download_link_html
 from widgets.common.match_panel import MatchPanel
 from widgets.simulation.charts import length_figure, win_rate_figure
+from widgets.simulation.report import download_html, summary_html, table_html
 
 log = logging.getLogger(__name__)
 
 BACKENDS = (("this kernel (a thread)", "local"), ("processes (every core)", "processes"),
             ("Dask local cluster", "dask"))
 NO_COMPARE = "(none)"
-MAX_GAMES = 1_000_000
-MAX_SEED = 2**53 - 1
-TABLE_ROWS = 25
-DOWNLOAD_ROWS = 50_000
 REDRAW_S = 0.4
 _CSS = ("<style>.sim-panel table{border-collapse:collapse;margin:4px 0}.sim-panel th,.sim-panel td{padding:2px 10px;"
         "text-align:left;border-bottom:1px solid #e3e6eb;white-space:nowrap}.sim-panel .sim-table{overflow:auto;max-height:340px}"
@@ -123,16 +128,23 @@ class SimulationPanel:
     """An ipywidgets panel over :mod:`explorer.sim`; ``.widget`` is the top-level box."""
 
     def __init__(self, game_id: str | None = None, *, games: int = 200, seed: int = 0, backend: str = "local",
-                 chunk_size: int | None = None) -> None:
+                 chunk_size: int | None = None, budget: Budget | None = None) -> None:
         self.games_known = loadable_games()
         ids = [g for _, g in self.games_known]
         if not ids:
             raise RulesError("no game loads: nothing to simulate")
         self.chunk_size = chunk_size
+        self.budget_problem = ""
+        if budget is None:
+            try:
+                budget = budget_for()
+            except BudgetError as err:  # a malformed operator setting: refuse every run, say which
+                budget, self.budget_problem = Budget(max_games=0, max_sim_seconds=0, backends=("local",)), str(err)
+        self.budget = budget
+        self._allowance = Allowance()
         self.result: SimResult | None = None
         self.results: list[tuple[str, SimResult]] = []
         self._thread: threading.Thread | None = None
-        self._stop = threading.Event()
         self._last_draw = 0.0
         style = {"description_width": "80px"}
         wide = W.Layout(width="300px")
@@ -143,11 +155,17 @@ class SimulationPanel:
         self.players = W.Dropdown(description="Players", style=style, layout=W.Layout(width="160px"))
         self.setup_text = W.Text(description="Setup", placeholder="e.g. format=hunter", style=style, layout=wide)
         self.policy_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.games = _labelled(W.BoundedIntText(value=games, min=1, max=MAX_GAMES, description="Games", style=style,
-                                                layout=W.Layout(width="200px")), "sim-games")
-        self.seed = W.BoundedIntText(value=seed, min=0, max=MAX_SEED, description="First seed", style=style,
-                                     layout=W.Layout(width="220px"))
-        self.backend = W.Dropdown(options=BACKENDS, value=backend, description="Run on", style=style, layout=wide)
+        # plain IntText: a number out of range is refused by Run with what is allowed, never clamped
+        self.games = _labelled(W.IntText(value=games, description="Games", style=style,
+                                         layout=W.Layout(width="200px")), "sim-games")
+        self.seed = W.IntText(value=seed, description="First seed", style=style, layout=W.Layout(width="220px"))
+        offered = [(words, name) for words, name in BACKENDS if name in budget.backends]
+        self.backend = _labelled(W.Dropdown(options=offered, value=backend if backend in budget.backends
+                                            else offered[0][1], description="Run on", style=style, layout=wide),
+                                 "sim-backend")
+        self.budget_note = _labelled(W.HTML(f"<div style='font-size:12px;color:#5b6472'>"
+                                            f"{html.escape(budget.describe())}</div>" if budget.describe() else ""),
+                                     "sim-budget")
         self.run_button = _labelled(W.Button(description="Run", button_style="primary", icon="play"), "sim-run")
         self.cancel_button = _labelled(W.Button(description="Cancel", disabled=True, icon="stop"), "sim-cancel")
         self.run_button.on_click(lambda _b: self.run())
@@ -160,8 +178,8 @@ class SimulationPanel:
         self.summary = _labelled(W.HTML(), "sim-summary")
         self.table = _labelled(W.HTML(), "sim-table")
         self.download = _labelled(W.HTML(), "sim-download")
-        self.replay_index = W.BoundedIntText(value=0, min=0, max=max(0, games - 1), description="Game #",
-                                             style={"description_width": "60px"}, layout=W.Layout(width="170px"))
+        self.replay_index = W.IntText(value=0, description="Game #", style={"description_width": "60px"},
+                                      layout=W.Layout(width="170px"))
         self.replay_button = _labelled(W.Button(description="Replay game", icon="undo"), "sim-replay")
         self.replay_button.on_click(lambda _b: self.open_replay(self.replay_index.value))
         self.replay_code = _labelled(W.HTML(), "sim-replay-code")
@@ -176,6 +194,7 @@ class SimulationPanel:
             W.HBox([W.VBox([self.game, self.variant, self.compare_with, self.setup_text]),
                     W.VBox([self.players, self.games, self.seed, self.backend])],
                    layout=W.Layout(flex_flow="row wrap")),
+            self.budget_note,
             W.HTML('<div style="font-size:13px;color:#2b2f36;margin-top:4px">Policy per seat</div>'),
             self.policy_box,
             W.HBox([self.run_button, self.cancel_button, self.progress, self.progress_text],
@@ -185,7 +204,8 @@ class SimulationPanel:
             self.replay_code, self.replay_box,
         ], layout=W.Layout(width="100%", max_width="1100px", padding="4px 8px"))
         self.widget.add_class("sim-panel")
-        self._say("Ready: choose the question and press Run.")
+        self._say(f"Not available: {self.budget_problem}" if self.budget_problem
+                  else "Ready: choose the question and press Run.", error=bool(self.budget_problem))
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -235,29 +255,36 @@ class SimulationPanel:
         if self.running:
             self._say("A run is going on: cancel it first.", error=True)
             return False
-        try:
+        if self.budget_problem:
+            self._say(f"Not started: {self.budget_problem}", error=True)
+            return False
+        backend = self.backend.value
+        try:  # the budget first: a visitor asking for too much hears the server's limit, not the library's
+            self.budget.check_run(games=self.games.value, arms=1 + (self.compare_with.value != NO_COMPARE),
+                                  backend=backend, spent_seconds=KERNEL_METER.spent)
             arms = self.specs()
+            workers = self.budget.workers(backend)
+            lease = lease_workers(self.budget, workers or 1) if backend != "local" else WorkerLease(None, 1)
         except RulesError as err:
             self._say(f"Not started: {err}", error=True)
             return False
-        self._stop = threading.Event()
+        self._allowance = Allowance(self.budget.seconds_left(KERNEL_METER.spent), workers or 1)
         self.results = [(label, SimResult(spec, (), player_names=())) for label, spec in arms]
         total = sum(spec.games for _, spec in arms)
         self.progress.max, self.progress.value, self.progress.bar_style = total, 0, "info"
-        self.replay_index.max = arms[0][1].games - 1
         self.run_button.disabled, self.cancel_button.disabled = True, False
         self.table.value = self.download.value = self.summary.value = ""
-        self._say(f"Running {total} games on {self.backend.value}…")
-        self._thread = threading.Thread(target=self._work, args=(arms, self.backend.value), daemon=True,
+        self._say(f"Running {total} games on {backend}…")
+        self._thread = threading.Thread(target=self._work, args=(arms, backend, workers, lease), daemon=True,
                                         name="simulation-panel")
         self._thread.start()
         return True
 
     def cancel(self) -> bool:
-        """Stop after the chunks in flight; the finished games are kept."""
+        """Stop the run within a second (its workers too); the finished games are kept."""
         if not self.running:
             return False
-        self._stop.set()
+        self._allowance.set()
         self.cancel_button.disabled = True
         self._say("Cancelling: keeping the games already played…")
         return True
@@ -268,18 +295,19 @@ class SimulationPanel:
             self._thread.join(timeout)
         return not self.running
 
-    def _work(self, arms: list[tuple[str, SimSpec]], backend: str) -> None:
+    def _work(self, arms: list[tuple[str, SimSpec]], backend: str, workers: int | None, lease: WorkerLease) -> None:
         began = time.perf_counter()
         done_before = 0
         try:
             for i, (label, spec) in enumerate(arms):
-                if self._stop.is_set():
+                if self._allowance.is_set():
                     break
 
                 def report(p: Progress, i: int = i, label: str = label, base: int = done_before) -> None:
                     self._on_progress(i, label, p, base, began)
 
-                result = run_spec(spec, backend=backend, chunk_size=self.chunk_size, progress=report, stop=self._stop)
+                result = run_spec(spec, backend=backend, workers=workers, chunk_size=self.chunk_size,
+                                  progress=report, stop=self._allowance)
                 self.results[i] = (label, result)
                 done_before += result.done
             self.results = self.results[:1] + [arm for arm in self.results[1:] if arm[1].done]
@@ -289,6 +317,9 @@ class SimulationPanel:
             log.exception("simulation panel run failed")
             self._say(f"Internal error: {type(err).__name__}: {err}", error=True)
         finally:
+            lease.release()
+            if self.budget.limited:
+                KERNEL_METER.charge((time.perf_counter() - began) * (lease.count if backend != "local" else 1))
             self.run_button.disabled, self.cancel_button.disabled = False, True
 
     def _on_progress(self, arm: int, label: str, p: Progress, base: int, began: float) -> None:
@@ -319,60 +350,32 @@ class SimulationPanel:
         self.progress.bar_style = "warning" if cancelled else "success"
         self.progress_text.value = (f"{kept} / {self.progress.max} games · {kept / seconds if seconds else 0:.1f} "
                                     f"games/s · {seconds:.1f} s" + (" · cancelled" if cancelled else ""))
-        self.summary.value = self._summary_html()
+        self.summary.value = summary_html(self.results)
         self._show_table()
         failures = sum(len(r.failures) for _, r in self.results)
+        if self._allowance.spent_out:
+            self._say(self.budget.spent_out_message(kept), error=True)
+            return
         what = f"Cancelled: kept the {kept} games played" if cancelled else f"Done: {kept} games"
         self._say(what + (f"; {failures} games raised (listed below)" if failures else "") + ".",
                   error=bool(failures))
 
-    def _summary_html(self) -> str:
-        parts = []
-        for label, r in self.results:
-            rows = "".join(
-                f"<tr><td>{html.escape(s.name)}</td><td>{html.escape(s.policy)}</td><td>{s.wins}</td>"
-                f"<td>{s.draws}</td><td>{s.losses}</td><td>{s.unfinished}</td></tr>" for s in r.seats)
-            turns = r.length_summary("turns")
-            fails = "".join(f"<li>{html.escape(str(f))}</li>" for f in r.failures[:10])
-            parts.append(
-                f"<div style='margin:6px 0'><b>{html.escape(label)}</b> — {len(r.records)} games"
-                f"{' (cancelled)' if r.cancelled else ''}<table class='sim-seats' style='font-size:13px'>"
-                "<tr><th>seat</th><th>policy</th><th>win (95% CI)</th><th>draw</th><th>loss</th>"
-                f"<th>unfinished</th></tr>{rows}</table>"
-                f"<div style='font-size:13px'>{html.escape(str(turns)) if turns else ''} · hit a step or turn "
-                f"limit: {r.limit_hits}</div>{'<ul>' + fails + '</ul>' if fails else ''}"
-                f"<div style='font-size:12px;color:#5b6472'>Reproduce: <code>{html.escape(r.command)}</code>"
-                "</div></div>")
-        done = [(label, r) for label, r in self.results if r.records]
-        if len(done) > 1:
-            comparison = Comparison(tuple(label for label, _ in done), tuple(r for _, r in done))
-            parts.append("<div class='sim-difference'>" + "<br>".join(
-                html.escape(str(d)) for d in comparison.differences()) + "</div>")
-        return "".join(parts)
-
     def _show_table(self) -> None:
         label, r = self.results[0]
-        if not r.records:
-            return
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in r.columns())
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row) + "</tr>"
-                       for row in r.rows()[:TABLE_ROWS])
-        self.table.value = (f"<div style='font-size:12px;color:#5b6472'>First {min(TABLE_ROWS, len(r.records))} of "
-                            f"{len(r.records)} games ({html.escape(label)})</div><table style='font-size:12px'>"
-                            f"<tr>{head}</tr>{body}</table>")
-        rows = r.rows()[:DOWNLOAD_ROWS]
-        note = "" if len(r.records) <= DOWNLOAD_ROWS else (
-            f" (first {DOWNLOAD_ROWS}; <code>panel.result.save('games.parquet')</code> writes all)")
-        self.download.value = download_link_html(csv_text(r.columns(), rows),
-                                                 f"{r.spec.game_id}-{label}-seeds-{r.spec.seed}.csv") + note
+        if r.records:
+            self.table.value, self.download.value = table_html(label, r), download_html(label, r)
 
     # --- replay --------------------------------------------------------------------------------
     def open_replay(self, index: int) -> bool:
         """Open game ``index`` of the last run in the game's match panel, below, with the code that does it."""
-        if not self.results or self.results[0][1].spec.games <= index:
+        if not self.results:
             self._say("Replay: run a simulation first, then pick a game number from it.", error=True)
             return False
         spec = self.results[0][1].spec
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < spec.games:
+            self._say(f"Replay: the last run has games #0 to #{spec.games - 1}; game #{index} is not one of them.",
+                      error=True)
+            return False
         try:
             match = replay(spec, index)
             self.replay_box.children = [panel_class(spec.game_id)(match).widget]
