@@ -70,6 +70,9 @@ def test_replay_opens_the_game_panel_with_its_seed_and_the_code_line() -> None:
     assert panel.run() and panel.wait(60)
     assert panel.open_replay(2)
     assert panel.replay_box.children and "seed 52" in panel.replay_code.value
+    # the replay lives inside the lab's page: it leaves the lab's address alone and links to the game's page
+    link = next(w for w in _walk(panel.replay_box) if type(w).__name__ == "PageLink")
+    assert link.keep_address is False and link.page == "star_realms.ipynb"
     code = replay_code(panel.result.spec, 2)
     assert code.splitlines()[1] == "from widgets import StarRealmsPanel"
     scope: dict = {}
@@ -186,3 +189,11 @@ def test_a_served_page_answers_a_billion_games_with_the_servers_limit(tmp_path) 
     panel.games.value = 10**9
     assert panel.run() is False
     assert "at most 2000 games per run, and this run asks for 1000000000" in panel.status.value
+
+
+def _walk(widget: object) -> list[object]:
+    """A widget and every widget inside it."""
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found += _walk(child)
+    return found

@@ -1,5 +1,9 @@
 """The page's link: "Copy link" for the match on screen, and the address bar kept in step with it.
 
+A panel shown inside another page (the simulation lab's replay) sets ``keep_address``
+to False, so it never rewrites that page's address, and ``page`` to its game's dashboard,
+so its link opens the game's own page.
+
 A few lines of browser code (an ``anywidget``) do what the kernel cannot: read
 the page's own address, copy a link to the clipboard, and, in a Voilà
 dashboard, rewrite the address bar's query (``history.replaceState``, no page
@@ -42,7 +46,9 @@ function render({ model, el }) {
   function url() {
     const q = model.get("query");
     if (!inVoila) { return q ? "?" + q : ""; }
-    const base = window.location.origin + window.location.pathname;
+    const page = model.get("page");
+    const path = page ? window.location.pathname.replace(/[^/]*$/, encodeURIComponent(page)) : window.location.pathname;
+    const base = window.location.origin + path;
     return q ? base + "?" + q : base;
   }
   function sync() {
@@ -90,6 +96,8 @@ class PageLink(anywidget.AnyWidget):
     query = traitlets.Unicode("").tag(sync=True)
     note = traitlets.Unicode("").tag(sync=True)
     keep_address = traitlets.Bool(True).tag(sync=True)
+    page = traitlets.Unicode("", help="Another dashboard the link opens (e.g. 'star_realms.ipynb'); '' for this page").tag(
+        sync=True)
 
 
 def page_query() -> str | None:

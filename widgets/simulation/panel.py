@@ -378,7 +378,12 @@ class SimulationPanel:
             return False
         try:
             match = replay(spec, index)
-            self.replay_box.children = [panel_class(spec.game_id)(match).widget]
+            shown = panel_class(spec.game_id)(match, link=False)
+            # the replay lives inside the lab's page: it must not rewrite the lab's address (a reload would
+            # then open an empty lab), and its "Copy link" opens the game's own dashboard
+            shown.page_link.keep_address = False
+            shown.page_link.page = f"{spec.game_id}.ipynb"
+            self.replay_box.children = [shown.widget]
         except Exception as err:  # noqa: BLE001 - a panel that cannot open says so; the lab stays usable
             self._say(f"Replay of game #{index} failed: {type(err).__name__}: {err}", error=True)
             return False
