@@ -371,8 +371,9 @@ def test_the_draw_that_ends_player_1s_turn_is_logged_in_player_1s_turn(panel: St
     assert list(turns) == ["", "Turn 1 · Player 1", "Turn 2 · Player 2"]
     assert turns[""][-1] == "13. Player 2 draws Viper (deck 6 → 5)"  # the last setup draw stays in the setup
     assert turns["Turn 1 · Player 1"] == [
-        "14. Player 1 plays Scout (Trade 0 → 1)", "15. Player 1 plays Scout (Trade 1 → 2)",
-        "16. Player 1 plays Scout (Trade 2 → 3)", "17. Player 1 ends the turn: Player 1 discards 3 (hand 0, ships 3)",
+        "14. Player 1 plays Scout: +1 Trade (Trade 0 → 1)", "15. Player 1 plays Scout: +1 Trade (Trade 1 → 2)",
+        "16. Player 1 plays Scout: +1 Trade (Trade 2 → 3)",
+        "17. Player 1 ends the turn (Trade 3 → 0): Player 1 discards 3 (hand 0, ships 3)",
         "18. Player 1 draws Scout (deck 7 → 6, 4 more to draw)",
         "19. Player 1 draws Scout (deck 6 → 5, 3 more to draw)",
         "20. Player 1 draws Scout (deck 5 → 4, 2 more to draw)",

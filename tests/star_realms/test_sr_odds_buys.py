@@ -62,7 +62,7 @@ def test_later_turns_tell_two_buys_apart_within_their_intervals(rows) -> None:
 
 
 def test_only_the_player_moving_can_compare_buys(opening) -> None:
-    with pytest.raises(ValueError, match="player 2 is not moving now"):
+    with pytest.raises(ValueError, match="Player 2 is not moving now"):
         sr.compare_buys_over_cycle(opening, 1)
     with pytest.raises(ValueError, match="turns must be a whole number from 1 to 6"):
         sr.compare_buys_over_cycle(opening, 0, turns=0)

@@ -13,18 +13,19 @@ def _story(s, move: str, viewer: int | None = None) -> str:
 
 def test_an_attack_on_a_player_says_for_how_much_and_the_authority(make) -> None:
     s = make(combat=[5], authority=(50, 45))
-    assert _story(s, "attack player 2 5") == "Player 1 attacks Player 2 for 5 (Authority 45 → 40)"
+    # issue 20: the Combat spent is told too, so the pools told add up to the state
+    assert _story(s, "attack player 2 5") == "Player 1 attacks Player 2 for 5 (Combat 5 → 0, Player 2's Authority 45 → 40)"
 
 
 def test_the_last_attack_says_who_is_out_and_why_the_game_ended(make) -> None:
     s = make(combat=[9], authority=(50, 4))
-    assert _story(s, "attack player 2 9") == ("Player 1 attacks Player 2 for 9 (Authority 4 → 0) — Player 2 is out"
-                                             " — game over: player 1 is the last standing")
+    assert _story(s, "attack player 2 9") == ("Player 1 attacks Player 2 for 9 (Combat 9 → 0, Player 2's Authority 4 → 0)"
+                                             " — Player 2 is out — game over: player 1 is the last standing")
 
 
 def test_a_hydra_attack_names_the_team_and_its_shared_authority(make) -> None:
     s = make(players=4, format="hydra", combat=[6])
-    assert _story(s, "attack team 2 6") == "Player 1 attacks Team 2 for 6 (Authority 75 → 69)"
+    assert _story(s, "attack team 2 6") == "Player 1 attacks Team 2 for 6 (Combat 6 → 0, Team 2's Authority 75 → 69)"
 
 
 def test_a_buy_says_what_the_trade_went_from_and_to(make) -> None:
@@ -32,14 +33,15 @@ def test_a_buy_says_what_the_trade_went_from_and_to(make) -> None:
     assert _story(s, "buy Cutter") == "Player 1 buys Cutter (Trade 4 → 2)"
 
 
-def test_a_buy_with_pooled_team_trade_counts_the_teams_trade(make) -> None:
+def test_a_buy_with_pooled_team_trade_says_who_paid(make) -> None:
+    """Hydra pools the team's Trade: the buyer's own Trade goes first, then the teammate's (rules.payments)."""
     s = make(players=4, format="hydra", trade=[1, 3])
-    assert _story(s, "buy Ram") == "Player 1 buys Ram (Trade 4 → 1)"
+    assert _story(s, "buy Ram") == "Player 1 buys Ram (Trade 1 → 0, Player 2's Trade 3 → 1)"
 
 
 def test_playing_a_card_says_what_it_gave(make) -> None:
     s = make(hands=[["Cutter"]])
-    assert _story(s, "play Cutter") == "Player 1 plays Cutter (Trade 0 → 2, Authority 50 → 54)"
+    assert _story(s, "play Cutter") == "Player 1 plays Cutter: +4 Authority, +2 Trade (Authority 50 → 54, Trade 0 → 2)"
 
 
 def test_destroying_a_base_names_its_owner(make) -> None:

@@ -46,6 +46,7 @@ from importlib import import_module
 from typing import Any
 
 from explorer.core import Deck, Multiset
+from explorer.errors import RulesError
 from explorer.games.star_realms import odds_cycle, odds_exact, odds_hand, odds_position
 from explorer.games.star_realms.odds_cycle import TurnsUntil, expected_turns_until, p_card_within
 from explorer.games.star_realms.odds_exact import deal_starts, exact_outcomes, weighted_dist
@@ -129,7 +130,9 @@ def next_hand(state: Any, player: int) -> Dist:
     See the module docstring for *when* (the end of this turn for the player
     moving, after the cards still in hand are played, including the reshuffle of
     ``discard + hand + ships in play`` when the deck holds fewer than 5; the
-    current hand for anyone else).
+    current hand for anyone else). When the rest of this turn is too large to play
+    out exactly, a ``RulesError`` says so (the Trade and Combat questions sample
+    instead; a list of hands has no estimate).
 
     >>> import explorer
     >>> s = explorer.load_game("star_realms").initial_state()
@@ -139,7 +142,12 @@ def next_hand(state: Any, player: int) -> Dist:
     (Fraction(1, 21), 3)
     """
     check_position(state, player)
-    return _next_hand(start_branches(state, player))  # raises TooLarge past the budget of the rest of the turn
+    try:
+        branches = start_branches(state, player)
+    except TooLarge as err:  # no estimate stands in for a list of hands: say why there is none
+        raise RulesError(f"Player {player + 1}'s next hand cannot be listed exactly from this position: "
+                         f"{err}.") from None
+    return _next_hand(branches)
 
 
 @lru_cache(maxsize=512)

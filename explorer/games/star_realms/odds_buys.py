@@ -34,6 +34,7 @@ from explorer.games.star_realms.odds_model import Model, TooLarge, Turn
 from explorer.games.star_realms.odds_position import (HAND, check_position, moving, rest_model, rest_turn,
                                                       start_branches, turn_end)
 from explorer.games.star_realms.odds_sampled import mean_estimate, sample_deal, sample_start
+from explorer.errors import RulesError
 from explorer.odds import Estimate
 
 __all__ = ["BuyCycle", "BuyOdds", "TurnMeans", "buyable", "compare_buys", "compare_buys_over_cycle"]
@@ -75,7 +76,7 @@ def compare_buys(state: Any, player: int, cards: Any = None) -> tuple[BuyOdds, .
     """
     check_position(state, player)
     if not moving(state, player):
-        raise ValueError(f"player {player + 1} is not moving now: only the player moving can buy")
+        raise RulesError(f"Player {player + 1} is not moving now, and only the player moving can buy.")
     p = state.players[player]
     names = buyable(state, player) if cards is None else tuple(cards)
     rows = [BuyOdds("(no buy)", 0, False, answer(state, player),
@@ -212,7 +213,7 @@ def compare_buys_over_cycle(state: Any, player: int, cards: Any = None, *, turns
     """
     check_position(state, player)
     if not moving(state, player):
-        raise ValueError(f"player {player + 1} is not moving now: only the player moving can buy")
+        raise RulesError(f"Player {player + 1} is not moving now, and only the player moving can buy.")
     if not isinstance(turns, int) or not 1 <= turns <= 6:
         raise ValueError(f"turns must be a whole number from 1 to 6, got {turns!r}")
     if not isinstance(trials, int) or not 2 <= trials <= 100_000:

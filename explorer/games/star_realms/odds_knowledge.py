@@ -137,7 +137,7 @@ def known_in_hand(states: Sequence[Any], seat: int) -> Multiset:
     if start is None:
         return Multiset()
     deck = states[start].players[seat].deck
-    drawn = sum(len(after.players[seat].hand - before.players[seat].hand)
+    drawn = sum(_gained(before.players[seat].hand, after.players[seat].hand)
                 for before, after in zip(states[start:], states[start + 1:]))
     if drawn > len(deck):  # the deck ran out: all of it is in the hand
         known = deck.contents()
@@ -147,6 +147,12 @@ def known_in_hand(states: Sequence[Any], seat: int) -> Multiset:
         b, a = before.players[seat].hand, after.players[seat].hand
         known = Multiset({c: max(0, n - max(0, b.count(c) - a.count(c))) for c, n in known.items()})
     return known
+
+
+def _gained(before: Multiset, after: Multiset) -> int:
+    """Cards that came into a hand from one position to the next (a draw); cards that left it (a forced
+    discard, in the same move as nothing else) are not counted, and never make the count fail."""
+    return sum(max(0, n - before.count(c)) for c, n in after.items())
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from typing import Any
 
 from explorer.core import Deck, Multiset
 from explorer.core.chance import multiset_draws
+from explorer.errors import RulesError
 from explorer.games.star_realms.odds_hand import play_sampled
 from explorer.games.star_realms.odds_model import Model, TooLarge, Turn
 
@@ -42,9 +43,10 @@ Branch = tuple[Fraction, tuple, tuple[str, ...]]
 def check_position(state: Any, player: int) -> None:
     """Refuse a seat that does not exist, or a position with an effect still waiting to resolve."""
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(state.players):
-        raise ValueError(f"player must be a seat from 0 to {len(state.players) - 1}, got {player!r}")
+        raise RulesError(f"player must be a seat from 0 to {len(state.players) - 1}, got {player!r}")
     if state.queue:
-        raise ValueError(f"resolve the pending effect first ({state.phase}); odds are asked in the main phase")
+        raise RulesError(f"The odds are asked in the main phase with no pending effect, and now the rules wait for "
+                         f"{state.phase}: resolve the pending effect first.")
 
 
 def moving(state: Any, player: int) -> bool:

@@ -43,12 +43,27 @@ def trade_available(s: "StarRealmsState", me: int) -> int:
     return s.players[me].trade
 
 
-def _pay(s: "StarRealmsState", me: int, cost: int) -> "StarRealmsState":
-    payers = [me] + [m for m in s.members() if m != me and s.fmt.pooled_trade and s.fmt.teams[m] == s.fmt.teams[me]]
-    for m in payers:
+def payments(s: "StarRealmsState", me: int, cost: int) -> list[tuple[int, int]]:
+    """Who pays ``cost`` Trade and how much, as ``(seat, amount)``: ``me`` first, then teammates in formats
+    that pool Trade (only seats that pay something are listed).
+
+    >>> import explorer
+    >>> s = explorer.load_game("star_realms").initial_state()
+    >>> payments(s.with_player(0, trade=5), 0, 3)
+    [(0, 3)]
+    """
+    found = []
+    for m in [me] + [m for m in s.members() if m != me and s.fmt.pooled_trade and s.fmt.teams[m] == s.fmt.teams[me]]:
         take = min(cost, s.players[m].trade)
-        s = s.with_player(m, trade=s.players[m].trade - take)
+        if take:
+            found.append((m, take))
         cost -= take
+    return found
+
+
+def _pay(s: "StarRealmsState", me: int, cost: int) -> "StarRealmsState":
+    for m, take in payments(s, me, cost):
+        s = s.with_player(m, trade=s.players[m].trade - take)
     return s
 
 

@@ -1,10 +1,13 @@
 """The story of a move in the game's words, the turn a position belongs to, and how moves group.
 
-The rules tell the story: each line is computed from the position before a move
-and the position after it ("Player 1 attacks Player 2 for 5 (Authority 45 → 40)",
-"Player 2 draws Scout (deck 1 → 0, discard reshuffled: 12 cards)", "Player 1 buys
-Cutter (Trade 4 → 2)"). Chance lines say whose draw it is. With ``viewer`` set to
-a seat, another seat's drawn card is hidden ("Player 2 draws a card").
+The rules tell the story: the move itself is worded from the position before it ("Player 1
+attacks Player 2 for 5", "Player 2 draws Scout (deck 1 → 0, discard reshuffled: 12 cards)"),
+and every effect the rules resolved on the way is told from their own report of the move
+(:mod:`told`: each step the rules took), worded by :mod:`story_lines` with the pools it changed:
+"Player 2 plays Cutter: +4 Authority, +2 Trade (Authority 46 → 50, Trade 0 → 2)"; another
+ability that resolved follows after a semicolon ("; Blob Fighter's ally ability: draw a card").
+Chance lines say whose draw it is. With ``viewer`` set to a seat, another seat's drawn card is
+hidden ("Player 2 draws a card").
 
 >>> import explorer
 >>> s = explorer.load_game("star_realms").initial_state()
@@ -15,9 +18,13 @@ a seat, another seat's drawn card is hidden ("Player 2 draws a card").
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from explorer.core import Action
+from explorer.games.star_realms.rules import END
+from explorer.games.star_realms.story_lines import SEPARATOR, effect_parts
+from explorer.games.star_realms.told import Told, told
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.state import PlayerState, StarRealmsState
@@ -32,29 +39,6 @@ def _who(seat: int) -> str:
 
 def _arrow(what: str, before: int, after: int) -> str:
     return f"{what} {before} → {after}"
-
-
-def _pool_changes(s: "StarRealmsState", after: "StarRealmsState", me: int) -> list[str]:
-    """Trade, Combat and Authority that changed, mover first, as "Trade 0 → 2"."""
-    from explorer.games.star_realms.rules import trade_available
-
-    found = []
-    if s.stage == "main" and after.stage == "main" and s.group == after.group:
-        t0, t1 = trade_available(s, me), trade_available(after, me)
-        if t0 != t1:
-            found.append(_arrow("Trade", t0, t1))
-        c0, c1 = s.players[me].combat, after.players[me].combat
-        if c0 != c1:
-            found.append(_arrow("Combat", c0, c1))
-    lives = s.fmt.lives
-    for seat in sorted(range(len(s.players)), key=lambda q: q != me):
-        if lives.index(lives[seat]) != seat:
-            continue  # a shared Hydra Authority is told once, for its first seat
-        a0, a1 = s.authority_of(seat), after.authority_of(seat)
-        if a0 != a1:
-            label = "Authority" if seat == me else f"{_target_name(s, seat)}'s Authority"
-            found.append(_arrow(label, a0, a1))
-    return found
 
 
 def _target_name(s: "StarRealmsState", seat: int) -> str:
@@ -106,7 +90,8 @@ def _chance(s: "StarRealmsState", action: Action, after: "StarRealmsState", view
     return f"{_who(seat)} draws {card} ({_arrow('deck', len(before.deck), drawn_to)}{note}{left})"
 
 
-def _main(s: "StarRealmsState", action: Action, after: "StarRealmsState") -> str:
+def _main(s: "StarRealmsState", action: Action) -> str:
+    """The main-phase move in words, without its effects and pools (``story_lines`` adds them)."""
     me = s.actor
     who = _who(me)
     kind, args = action.kind, action.args
@@ -116,8 +101,7 @@ def _main(s: "StarRealmsState", action: Action, after: "StarRealmsState") -> str
         for m in members:
             p = s.players[m]
             gone = len(p.hand) + len(p.ships)
-            parts.append(f"{_who(m)} discards {gone} (hand {len(p.hand)}, ships {len(p.ships)})"
-                         f"{_reshuffle(p, after.players[m])}")
+            parts.append(f"{_who(m)} discards {gone} (hand {len(p.hand)}, ships {len(p.ships)})")
         team = f"Team {s.fmt.teams[me] + 1} ends its turn" if len(members) > 1 else f"{who} ends the turn"
         return f"{team}: " + "; ".join(parts)
     if kind == "switch":
@@ -125,59 +109,151 @@ def _main(s: "StarRealmsState", action: Action, after: "StarRealmsState") -> str
     if kind == "attack" and args[0] in ("player", "team"):
         seat = args[1] - 1 if args[0] == "player" else next(
             q for q in range(len(s.players)) if s.fmt.teams[q] == args[1] - 1)
-        target = _target_name(s, seat)
-        line = (f"{who} attacks {target} for {args[2]} "
-                f"({_arrow('Authority', s.authority_of(seat), after.authority_of(seat))})")
-        return line + _ending(s, after)
+        return f"{who} attacks {_target_name(s, seat)} for {args[2]}"
     if kind == "attack":
         base, _ = _base_words(s, action, me)
-        return (f"{who} attacks and destroys {base} "
-                f"({_arrow('Combat', s.players[me].combat, after.players[me].combat)})")
+        return f"{who} attacks and destroys {base}"
     verbs = {"play": "plays", "use": "uses", "scrap": "scraps", "buy": "buys"}
     line = f"{who} {verbs.get(kind, kind)} {args[0]}"
     if kind == "buy" and len(args) > 1:
         line += " onto the top of their deck"
-    changes = _pool_changes(s, after, me)
-    return line + (f" ({', '.join(changes)})" if changes else "") + _ending(s, after)
+    return line
 
 
-def _decision(s: "StarRealmsState", action: Action, after: "StarRealmsState") -> str:
+def _decision(s: "StarRealmsState", action: Action) -> str:
+    """A choice inside an ability in words, without its effects and pools."""
     task = s.queue[0]
-    me = task.player
-    who = _who(me)
+    who = _who(task.player)
     kind, args = action.kind, action.args
     note = _card_note(s)
     if kind == "done":
-        line = f"{who} stops{note}"
-    elif kind == "choose":
-        line = f"{who} chooses {args[0]}{note}"
-    elif kind == "target":
-        line = f"{who} makes Player {args[1]} discard{note}"
-    elif kind == "discard":
-        line = f"{who} discards {args[0]}{note}"
-    elif kind == "scrap":
+        return f"{who} stops{note}"
+    if kind == "choose":
+        return f"{who} chooses {args[0]}{note}"
+    if kind == "target":
+        return f"{who} makes Player {args[1]} discard{note}"
+    if kind == "discard":
+        return f"{who} discards {args[0]}{note}"
+    if kind == "scrap":
         where = {"hand": "from hand", "discard": "from the discard pile", "row": "from the trade row"}[str(args[0])]
-        line = f"{who} scraps {args[1]} {where}{note}"
-    elif kind == "destroy":
-        base, _ = _base_words(s, action, me)
-        line = f"{who} destroys {base}{note}"
-    elif kind == "acquire":
-        line = f"{who} acquires {args[0]} free onto the top of their deck{note}"
-    elif kind == "copy":
-        line = f"{who}'s Stealth Needle copies {args[0]}"
-    else:
-        line = f"{who}: {action}"
-    changes = _pool_changes(s, after, me)
-    return line + (f" ({', '.join(changes)})" if changes else "") + _ending(s, after)
+        return f"{who} scraps {args[1]} {where}{note}"
+    if kind == "destroy":
+        base, _ = _base_words(s, action, task.player)
+        return f"{who} destroys {base}{note}"
+    if kind == "acquire":
+        return f"{who} acquires {args[0]} free onto the top of their deck{note}"
+    if kind == "copy":
+        return f"{who}'s Stealth Needle copies {args[0]}"
+    return f"{who}: {action}"
+
+
+def _own(s: "StarRealmsState", action: Action) -> tuple[str, str] | None:
+    """The ability the move itself sets off, whose effects the head line tells (``("Cutter", "primary")``)."""
+    kind, args = action.kind, action.args
+    if s.is_chance():
+        return None
+    if s.queue:
+        task = s.queue[0]
+        if kind == "copy":
+            return (str(args[0]), "primary")
+        return (task.card, task.slot.split("/", 1)[0]) if kind in ("choose", "done", "discard", "scrap") else None
+    if kind in ("play", "use"):
+        return (str(args[0]), "primary")
+    if kind == "scrap":
+        copied = [r.copied for r in s.players[s.actor].ships if r.name == args[0] and r.copied]
+        return (copied[0] if copied else str(args[0]), "scrap")
+    return None
+
+
+def _mover(s: "StarRealmsState") -> int:
+    """Whose line it is: the drawing or deciding player, or the one taking the main phase."""
+    return s.queue[0].player if s.queue else s.actor
+
+
+def story_events(s: "StarRealmsState", action: Action, after: "StarRealmsState") -> tuple[Told, ...] | None:
+    """What the rules report ``action`` did from ``s`` (:func:`told.told`), or ``None`` if ``after`` is not
+    the position it leads to (then only the move itself can be told).
+
+    >>> import explorer
+    >>> from explorer.core import Action
+    >>> s = explorer.load_game("star_realms").initial_state()
+    >>> s = s.replace(stage="main", queue=()).with_player(0, hand=s.players[0].hand.add("Viper"))
+    >>> story_events(s, Action("play", ("Viper",)), s.apply("play Viper"))
+    (Told(what='combat', seat=0, amount=1, card='Viper', ability='primary', kind=''),)
+    """
+    key = (id(s), id(after), action)
+    known = _EVENTS.get(key)
+    if known is not None and known[0] is s and known[1] is after:
+        return known[2]
+    reached, events = told(s, action)
+    found = events if reached == after else None
+    _remember(_EVENTS, key, (s, after, found))
+    return found
 
 
 def story(s: "StarRealmsState", action: Action, after: "StarRealmsState", *, viewer: int | None = None) -> str:
-    """One line saying what ``action`` did from ``s`` to ``after``, as ``viewer`` may see it."""
+    """What ``action`` did from ``s`` to ``after``, as ``viewer`` may see it: the move, with each effect the
+    rules resolved on the way told in its line (``story_lines``).
+
+    A log redraws its last 200 lines at every step, so each line is remembered for the positions it joins
+    (by identity, kept alive with it; the older half is forgotten past 4,096 lines).
+    """
+    key = (id(s), id(after), action, viewer)
+    known = _LINES.get(key)
+    if known is not None and known[0] is s and known[1] is after:
+        return known[2]
+    line = tell(s, action, after, story_events(s, action, after), viewer=viewer)
+    _remember(_LINES, key, (s, after, line))
+    return line
+
+
+_EVENTS: dict[tuple, tuple] = {}
+_LINES: dict[tuple, tuple] = {}
+_KEEP = 4096
+
+
+def _remember(cache: dict[tuple, tuple], key: tuple, value: tuple) -> None:
+    if len(cache) >= _KEEP:  # forget the older half (a log's own lines come back, and are told again)
+        for old in list(islice(cache, _KEEP // 2)):
+            del cache[old]
+    cache[key] = value
+
+
+def told_move(s: "StarRealmsState", action: Action, *, viewer: int | None = None
+              ) -> tuple["StarRealmsState", str, tuple[Told, ...]]:
+    """``(after, story, events)``: the position ``action`` leads to, its story and the events told in it, in one go.
+
+    >>> import explorer
+    >>> from explorer.core import Action
+    >>> s = explorer.load_game("star_realms").initial_state()
+    >>> s = s.replace(stage="main", queue=()).with_player(0, hand=s.players[0].hand.add("Cutter"))
+    >>> print(told_move(s, Action("play", ("Cutter",)))[1])
+    Player 1 plays Cutter: +4 Authority, +2 Trade (Authority 50 → 54, Trade 0 → 2)
+    """
+    after, events = told(s, action)
+    return after, tell(s, action, after, events, viewer=viewer), events
+
+
+def tell(s: "StarRealmsState", action: Action, after: "StarRealmsState", events: tuple[Told, ...] | None, *,
+         viewer: int | None = None) -> str:
+    """The story of ``action`` with the ``events`` the rules reported for it (``None``: the move alone)."""
     if s.is_chance():
-        return _chance(s, action, after, viewer)
-    if s.queue:
-        return _decision(s, action, after)
-    return _main(s, action, after)
+        head = _chance(s, action, after, viewer)
+    elif s.queue:
+        head = _decision(s, action)
+    else:
+        head = _main(s, action)
+    if events is None:  # not this move's position: tell the move alone
+        return head + _ending(s, after)
+    if "reshuffled" in head or action == END:  # the head already says so (one line per draw)
+        events = tuple(e for e in events if not (e.what == "reshuffle" and not e.card))
+    tail = ""
+    if action == END:  # "Player 1 ends the turn (Trade 2 → 0): Player 1 discards 5 (hand 0, ships 5)"
+        head, discards = head.split(": ", 1)
+        tail = f": {discards}"
+    # "chooses +2 Trade (Barter World)" already names the option: its effects show as the pools only
+    parts = effect_parts(s, head, events, _mover(s), _own(s, action), tail, name_own=action.kind != "choose")
+    return SEPARATOR.join(parts) + _ending(s, after)
 
 
 def turn_label(s: "StarRealmsState") -> str:

@@ -166,7 +166,7 @@ def end_turn(s: "StarRealmsState") -> "StarRealmsState":
 _EMPTY: Multiset = Multiset()
 
 
-def settle(s: "StarRealmsState") -> "StarRealmsState":
+def settle(s: "StarRealmsState", trace: "list[Step] | None" = None) -> "StarRealmsState":
     """Resolve automatically until a chance node, a decision, or the main phase needs a move.
 
     Ally abilities are checked when the settling starts and when a turn starts: an ally's
@@ -174,26 +174,33 @@ def settle(s: "StarRealmsState") -> "StarRealmsState":
     settle) or when bases are readied, never while automatic effects (Trade, Combat,
     Authority, draws) resolve, so checking again between those would find nothing new.
     The position it stops at remembers who moves there (what ``mover`` would say).
+    With ``trace`` (a list), each thing it resolves is appended as a :class:`Step` (allies fired,
+    an effect resolved, a turn begun): the rules' own report of the move, which the story tells.
     """
     allies_due = True
     going_on = None  # the Authority and turn of a position found not to be over: asked again only when they change
     while going_on is not None and s.authority is going_on[0] and s.turn == going_on[1] or s.outcome() is None:
         going_on = (s.authority, s.turn)
         if allies_due and s.stage == "main":
-            s = trigger_allies(s)
-            allies_due = False
+            fired = trigger_allies(s)
+            if trace is not None and fired.queue != s.queue:
+                trace.append(Step("allies", s, fired))
+            s, allies_due = fired, False
         if s.queue:
             task = s.queue[0]
             moved = effects.step(s, task)
             if moved is None:
                 object.__setattr__(s, "_player_cache", CHANCE if effects.needs_chance(s, task) else task.player)
                 return s
+            if trace is not None:
+                trace.append(Step("effect", s, moved))
             s = moved
             continue
-        if s.stage == "setup":
-            s = _start_turn(s, 0)
-        elif s.stage == "draw":
-            s = _start_turn(s, _next_group(s))
+        if s.stage in ("setup", "draw"):
+            begun = _start_turn(s, 0 if s.stage == "setup" else _next_group(s))
+            if trace is not None:
+                trace.append(Step("turn", s, begun))
+            s = begun
         else:
             object.__setattr__(s, "_player_cache", s.actor)
             return s
@@ -238,7 +245,10 @@ def legal_actions(s: "StarRealmsState") -> tuple[Action, ...]:
     return main_actions(s)
 
 
-def apply_action(s: "StarRealmsState", action: Action) -> "StarRealmsState":
+def apply_action(s: "StarRealmsState", action: Action, trace: "list[Step] | None" = None) -> "StarRealmsState":
+    """The position after ``action``; with ``trace`` (a list), every step of it is appended there (see :class:`Step`)."""
+    if trace is not None:
+        return _traced(s, action, trace)
     if s.queue and s.is_chance():
         drawn = effects.apply_chance(s, action)
         following = drawn.queue[0] if drawn.queue else None
@@ -264,6 +274,32 @@ def apply_action(s: "StarRealmsState", action: Action) -> "StarRealmsState":
             return played
         s = played
     return settle(s)
+
+
+def _traced(s: "StarRealmsState", action: Action, trace: "list[Step]") -> "StarRealmsState":
+    """``apply_action`` step by step, each step reported in ``trace`` (the shortcuts of ``apply_action`` skip a
+    settle that would stop at once, so settling here reaches the same position)."""
+    if s.queue and s.is_chance():
+        moved = effects.apply_chance(s, action)
+    elif s.queue:
+        moved = effects.apply_decision(s, action)
+    elif action == END:
+        moved = end_turn(s)
+    else:
+        moved = apply_main(s, action)
+    trace.append(Step("move", s, moved))
+    return settle(moved, trace)
+
+
+class Step(NamedTuple):
+    """One thing the rules did in a move, for the story: ``what`` is ``"move"`` (the action itself),
+    ``"allies"`` (ally abilities fired), ``"effect"`` (the first queued effect resolved, or a run of
+    gains of one player: ``effects.step``) or ``"turn"`` (a turn began); ``before`` and ``after`` are
+    the positions around it."""
+
+    what: str
+    before: "StarRealmsState"
+    after: "StarRealmsState"
 
 
 DECISION_KINDS = ("choose", "discard", "destroy", "acquire", "copy", "target", "done")

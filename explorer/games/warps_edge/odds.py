@@ -19,12 +19,20 @@ from fractions import Fraction
 from itertools import combinations, product
 
 from explorer.core import Multiset
+from explorer.errors import RulesError
 from explorer.odds import Dist, draw, draw_count
 from explorer.games.warps_edge.effects import stuns
+from explorer.games.warps_edge.next_draw import (HAND, discard_after_step_2, lost_at_warp_end, next_draw,
+                                                 next_draw_assumption, next_draw_population, removal_choice,
+                                                 step_3_removals)
 from explorer.games.warps_edge.rules import section_attacks
 from explorer.games.warps_edge.state import Target, WarpsEdgeState
 
-HAND = 5
+__all__ = ["HAND", "discard_after_step_2", "lost_at_warp_end", "next_draw", "next_draw_assumption",
+           "next_draw_population", "removal_choice", "step_3_removals", "example_position", "laser_total",
+           "maneuver_count", "next_row", "enemies_next_turn", "stun_capacity", "p_stun_every_enemy",
+           "max_laser_value", "p_destroy", "draws_left", "p_drawn_before_warp_end", "attack_damage",
+           "expected_shield_damage", "p_hull_destroyed"]
 
 
 def example_position(seed_stage: str = "plans") -> WarpsEdgeState:
@@ -38,121 +46,6 @@ def example_position(seed_stage: str = "plans") -> WarpsEdgeState:
     s = explorer.load_game("warps_edge").initial_state()
     row = tuple(Target(card=c) for c in ("Demo Gnat", "Demo Skiff", "Demo Raider", "Demo Titan"))
     return s.replace(stage=seed_stage, turn=1, row=row, skill_offer=())
-
-
-def _end_of_step_2_discard(state: WarpsEdgeState) -> Multiset:
-    """The discard as step 3 finds it: in step 2 the pool and unfinished skill payments join it (seed §4)."""
-    discard = state.discard
-    if state.stage == "actions":
-        discard = discard + state.pool
-        for card in state.skills:
-            discard = discard + card.tokens
-    return discard
-
-
-def step_3_removals(state: WarpsEdgeState) -> int:
-    """How many tokens the rest of step 3 removes from the discard, if nothing more is stunned.
-
-    Seed §4 step 3: each point of shield damage removes one token from the discard (as many as it
-    holds). In step 2 every attacker not stunned now will attack; during step 3 the attackers still
-    to come, plus a removal already waiting. Armor (an ongoing skill) lowers each attack.
-
-    >>> step_3_removals(example_position("actions"))   # 9 damage on 8 shields, an empty discard
-    0
-    """
-    if state.stage not in ("actions", "attacks") or state.outcome:
-        return 0
-    discard = len(_end_of_step_2_discard(state))
-    shields = state.shields
-    removed = 0
-    if state.stage == "attacks" and state.pending and state.pending[0].kind == "remove":
-        removed = min(state.pending[0].amount, discard)
-        discard -= removed
-    done = state.attack_index if state.stage == "attacks" else 0
-    ship = state.data.mothership(state.mothership)
-    n_row = len(state.row)
-    for i, target in enumerate(state.row + state.sections):
-        if i < done or not target.card or target.defeated or target.stunned:
-            continue
-        if i < n_row:
-            attack = state.data.enemy(target.card).attack
-        elif section_attacks(state, i - n_row):
-            attack = ship.sections[i - n_row].attack
-        else:
-            continue
-        to_shields = min(shields, max(0, attack - state.armor))
-        shields -= to_shields
-        take = min(to_shields, discard)
-        removed, discard = removed + take, discard - take
-    return removed
-
-
-def removal_choice(state: WarpsEdgeState, tokens: Multiset, k: int) -> Multiset:
-    """The ``k`` tokens the odds assume the pilot removes from ``tokens``: the cheapest first.
-
-    The pilot chooses which tokens shield damage removes (RULES.md, step 3), so this is an assumption,
-    stated with every answer that depends on it (:func:`next_draw_assumption`): lowest purchase cost
-    first, then lowest value, then by id.
-    """
-    order = sorted(tokens.elements(), key=lambda t: (state.token(t).cost, state.token(t).value, t))
-    return Multiset(order[:k])
-
-
-def next_draw_population(state: WarpsEdgeState) -> Multiset:
-    """Where the next draw of 5 comes from: the bag, or, if it holds fewer than 5, the bag after the warp resets.
-
-    In step 2 and step 3 the warp-end reset comes after the rest of step 3, whose shield damage removes
-    tokens from the discard first (:func:`step_3_removals`); which ones is the pilot's choice, taken as
-    the cheapest (:func:`removal_choice`, stated by :func:`next_draw_assumption`). The attacks assumed
-    are those of every attacker not stunned now.
-
-    >>> len(next_draw_population(example_position()))
-    11
-    """
-    if len(state.bag) >= HAND:
-        return state.bag
-    discard = _end_of_step_2_discard(state)
-    if state.stage == "plans":  # step 2 ended in the plans stage only when the pool is empty
-        discard = discard + state.pool
-    removals = step_3_removals(state)
-    if removals:
-        discard = discard - removal_choice(state, discard, removals)
-    total = state.bag + discard
-    for t in state.row + state.sections:
-        total = total + t.tokens()
-    if state.stage not in ("actions",):
-        for card in state.skills:  # tokens paid towards a skill go to the discard at the end of step 2
-            total = total + card.tokens
-    return total
-
-
-def next_draw_assumption(state: WarpsEdgeState) -> str:
-    """The assumption the next-draw answers rest on, in words ("" when they rest on none beyond RULES.md).
-
-    >>> next_draw_assumption(example_position())
-    ''
-    """
-    if len(state.bag) >= HAND:
-        return ""
-    removals = step_3_removals(state)
-    if not removals:
-        return ("The bag holds fewer than 5 tokens: the warp ends and the draw comes from the bag "
-                "after the reset (nothing more is stunned, bought or gained).") if state.stage in (
-                    "actions", "attacks") else ""
-    gone = removal_choice(state, _end_of_step_2_discard(state), removals)
-    return (f"The bag holds fewer than 5 tokens: the warp ends after step 3, whose shield damage removes "
-            f"{removals} token{'s' if removals != 1 else ''} from the discard first (no more stuns assumed); "
-            f"you choose which — these odds assume the cheapest: {gone}.")
-
-
-def next_draw(state: WarpsEdgeState) -> Dist:
-    """The next draw of 5 by token kind: a ``Dist`` over ``Multiset`` outcomes.
-
-    >>> d = next_draw(example_position())
-    >>> d.p(lambda m: m.count("kestrel-lance") == 1)
-    Fraction(5, 11)
-    """
-    return draw(next_draw_population(state), HAND)
 
 
 def laser_total(state: WarpsEdgeState, slot: int | None = None) -> Dist:
@@ -260,10 +153,13 @@ def p_stun_every_enemy(state: WarpsEdgeState) -> Fraction:
     """P(the next pool, with the hold, can stun every enemy of the next row), ignoring skills and rewards.
 
     An enemy counts when a token stuns it or a Warhammer destroys it (see :func:`stun_capacity`).
+    When even the reset bag cannot supply the draw, the pilot loses first: 0 (:func:`lost_at_warp_end`).
 
     >>> p_stun_every_enemy(example_position())
     Fraction(23, 66)
     """
+    if lost_at_warp_end(state):
+        return Fraction(0)  # the pilot loses at the warp's end: there is no next pool (next_draw_assumption)
     occupied = next_row(state)
     enemies = sum(occupied)
     return next_draw(state).p(lambda m: stun_capacity(state, m + state.hold, occupied) >= enemies)
@@ -321,9 +217,11 @@ def p_destroy(state: WarpsEdgeState, slot: int) -> Fraction:
     >>> p_destroy(example_position(), 1)   # Demo Gnat: hull 2
     Fraction(8, 11)
     """
+    if isinstance(slot, bool) or not isinstance(slot, int) or not 1 <= slot <= len(state.row):
+        raise RulesError(f"slot must be a slot of the enemy row, 1 to {len(state.row)}, got {slot!r}")
     t = state.row[slot - 1]
     if not t.card:
-        raise ValueError(f"slot {slot} is empty")
+        raise RulesError(f"Slot {slot} of the enemy row is empty, so there is no enemy there to destroy.")
     need = state.data.enemy(t.card).hull - t.lasers
     occupied = next_row(state) if state.is_chance() and state.stage == "plans" else None
 
