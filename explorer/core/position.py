@@ -20,6 +20,7 @@ hand = ["Scout x3", "Viper"]
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from collections.abc import Collection, Iterable, Mapping
@@ -66,6 +67,71 @@ def parse_toml(text: Any) -> dict[str, Any]:
         raise StateFormatError("position: nested too deeply") from None
 
 
+FIELD_WORDS: dict[str, str] = {
+    "level_index": "enemy levels dealt", "attack_index": "attacks made this turn", "pending": "effects to resolve",
+    "outcome": "result", "deck_top": "known top of the deck", "primary_used": "primary used this turn",
+    "ally_used": "ally ability used", "double_ally_used": "second ally ability used",
+    "next_ship_on_top": "next ship goes on top of the deck", "played_this_turn": "factions played this turn",
+    "ships_scrapped_this_turn": "ships scrapped this turn", "trade": "Trade gained this turn",
+    "combat": "Combat gained this turn", "enemies_in_box": "enemy cards in the box",
+    "skill_deck_bottom": "skill deck bottom card", "damage_marker": "damage marker (defeated)",
+    "exhausted": "used (exhausted)",
+}
+"""Position keys whose bare name says little, in the words the form shows (others: ``_`` becomes a space)."""
+
+
+def field_word(key: str) -> str:
+    """The label the form shows for ``key``: ``field_word("level_index") == "enemy levels dealt"``."""
+    return FIELD_WORDS.get(key, key.replace("_", " "))
+
+
+_SEGMENT = re.compile(r"\[(\d+)\]|\.?([^.\[\]]+)")
+
+
+def field_label(path: str) -> str:
+    """An internal field path in the form's words: 1-based, labelled, joined by ›.
+
+    >>> field_label("players[0].bases[1].name")
+    'players 1 › bases 2 › name'
+    >>> field_label("level_index"), field_label("")
+    ('enemy levels dealt', 'the position')
+    """
+    parts: list[str] = []
+    for index, key in _SEGMENT.findall(path):
+        if index and parts:
+            parts[-1] = f"{parts[-1]} {int(index) + 1}"
+        elif index:
+            parts.append(f"entry {int(index) + 1}")
+        else:
+            parts.append(field_word(key))
+    return " › ".join(parts) if parts else "the position"
+
+
+def path_parts(path: str) -> list[str | int]:
+    """An internal field path as keys and 0-based indices: ``players[0].hand`` is ``['players', 0, 'hand']``."""
+    return [int(index) if index else key for index, key in _SEGMENT.findall(path)]
+
+
+def did_you_mean(value: str, allowed: Collection[str]) -> str:
+    """`` — did you mean X?`` for the nearest allowed name ('' when nothing is near).
+
+    >>> did_you_mean("Tradng Post", ["Trading Post", "Scout"])
+    ' — did you mean Trading Post?'
+    """
+    names = [str(a) for a in allowed]
+    folded = {n.casefold(): n for n in names}
+    if value.casefold() in folded:
+        return f" — did you mean {folded[value.casefold()]}?"
+    close = difflib.get_close_matches(value, names, n=1, cutoff=0.6) or \
+        [folded[c] for c in difflib.get_close_matches(value.casefold(), list(folded), n=1, cutoff=0.6)]
+    return f" — did you mean {close[0]}?" if close else ""
+
+
+def _example(allowed: Collection[str] | None) -> str:
+    names = sorted(str(a) for a in allowed) if allowed else []
+    a, b = (names + ["Name", "Other name"])[:2] if len(names) != 1 else (names[0], names[0])
+    return f'["{a} x2", "{b}"]'
+
 
 def counted(items: Multiset | Mapping[str, int] | Iterable[str]) -> list[str]:
     """Names with counts as a person writes them: ``["Scout x3", "Viper"]`` (sorted by name).
@@ -80,8 +146,8 @@ def counted(items: Multiset | Mapping[str, int] | Iterable[str]) -> list[str]:
 def read_counted(value: Any, path: str, allowed: Collection[str] | None) -> Multiset:
     """Read a counted name list (``["Scout x3", "Viper"]``, ``"Scout ×3, Viper"`` or ``{Scout = 3}``).
 
-    Every name must be in ``allowed`` (``None``: any name); a refusal names the
-    path, the entry and what is allowed.
+    Every name must be in ``allowed`` (``None``: any name); a refusal names
+    ``path`` (already in the form's words), the entry and what is allowed.
 
     >>> read_counted("Scout ×2, Viper", "hand", None)
     Multiset({'Scout': 2, 'Viper': 1})
@@ -93,11 +159,12 @@ def read_counted(value: Any, path: str, allowed: Collection[str] | None) -> Mult
         if isinstance(value, str):
             value = [part for part in value.split(",") if part.strip()]
         if not isinstance(value, list):
-            raise StateFormatError(f"{path}: expected a list of names like [\"Scout x3\", \"Viper\"], got {excerpt(value)}")
+            raise StateFormatError(f"{path}: expected a list of names like {_example(allowed)}, got {excerpt(value)}")
         entries = []
         for i, item in enumerate(value):
             if not isinstance(item, str):
-                raise StateFormatError(f"{path}[{i}]: expected a name like \"Scout x3\", got {excerpt(item)}")
+                raise StateFormatError(f"{path} › entry {i + 1}: expected a name with an optional count, such as "
+                                       f"{_example(allowed)[1:-1].split(', ')[0]}, got {excerpt(item)}")
             match = _COUNTED.match(item.strip())
             assert match is not None  # the pattern matches any text
             entries.append((match["name"], int(match["n"]) if match["n"] else 1))
@@ -108,31 +175,39 @@ def read_counted(value: Any, path: str, allowed: Collection[str] | None) -> Mult
         if not name:
             raise StateFormatError(f"{path}: an entry has no name")
         if allowed is not None and name not in allowed:
-            raise StateFormatError(f"{path}: unknown name {excerpt(name)}; allowed here: {_listing(allowed)}")
+            raise StateFormatError(f"{path}: {excerpt(name)} is not a name allowed here{did_you_mean(name, allowed) or '.'} "
+                                   f"Allowed: {_listing(allowed)}")
         counts[name] = counts.get(name, 0) + n
     return Multiset(counts)
 
 
 def _listing(names: Collection[str], most: int = 12) -> str:
-    shown = sorted(names)
+    shown = sorted(str(n) for n in names)
     return ", ".join(shown[:most]) + (f", ... ({len(shown)} in all)" if len(shown) > most else "")
 
 
 class PositionReader:
-    """Typed reads of one table of a position, each refusal naming ``path.key``.
+    """Typed reads of one table of a position, each refusal naming the field as the form labels it.
 
-    Call :meth:`finish` last: it refuses keys nobody read (a typo is never
-    ignored silently).
+    ``path`` is the internal path of the table (``players[0]``); messages show it
+    1-based and labelled (``players 1 › hand``, see :func:`field_label`). Call
+    :meth:`finish` last: it refuses keys nobody read (a typo is never ignored
+    silently).
     """
 
-    def __init__(self, data: Any, path: str = "position") -> None:
+    def __init__(self, data: Any, path: str = "") -> None:
         if not isinstance(data, Mapping):
-            raise StateFormatError(f"{path}: expected a table, got {excerpt(data)}")
+            raise StateFormatError(f"{field_label(path)}: expected a table of fields (such as name = \"...\"), "
+                                   f"got {excerpt(data)}")
         self.data, self.path, self._read = data, path, set()
 
-    def at(self, key: str) -> str:
-        """The field path of ``key`` in this table."""
+    def key_path(self, key: str) -> str:
+        """The internal path of ``key`` (``players[0].hand``), for a table read inside this one."""
         return f"{self.path}.{key}" if self.path else key
+
+    def at(self, key: str) -> str:
+        """The field ``key`` of this table as the form labels it (``players 1 › hand``)."""
+        return field_label(self.key_path(key))
 
     def has(self, key: str) -> bool:
         return key in self.data
@@ -142,7 +217,7 @@ class PositionReader:
         if key in self.data:
             return self.data[key]
         if default is _MISSING:
-            raise StateFormatError(f"{self.at(key)}: missing")
+            raise StateFormatError(f"{self.at(key)}: missing; this field must be given")
         return default
 
     def int(self, key: str, low: int, high: int, default: Any = None) -> int:
@@ -156,13 +231,14 @@ class PositionReader:
         if not isinstance(value, str):
             raise StateFormatError(f"{self.at(key)}: expected text, got {excerpt(value)}")
         if choices is not None and value not in choices:
-            raise StateFormatError(f"{self.at(key)}: {excerpt(value)} is not allowed; allowed: {_listing(choices)}")
+            raise StateFormatError(f"{self.at(key)}: {excerpt(value)} is not allowed{did_you_mean(value, choices) or '.'} "
+                                   f"Allowed: {_listing(c for c in choices if c) or 'nothing here'}")
         return value
 
     def flag(self, key: str, default: bool | None = None) -> bool:
         value = self._get(key, _MISSING if default is None else default)
         if not isinstance(value, bool):
-            raise StateFormatError(f"{self.at(key)}: expected true or false, got {excerpt(value)}")
+            raise StateFormatError(f"{self.at(key)}: expected true or false (a tick box), got {excerpt(value)}")
         return value
 
     def names(self, key: str, allowed: Collection[str] | None, default: Any = ()) -> Multiset:
@@ -174,25 +250,28 @@ class PositionReader:
         """An ordered list of names (a row, a known top of a deck, first first); counts expand in place."""
         value = self._get(key, _MISSING if default is None else list(default))
         if not isinstance(value, list):
-            raise StateFormatError(f"{self.at(key)}: expected a list of names, got {excerpt(value)}")
+            raise StateFormatError(f"{self.at(key)}: expected a list of names in order like {_example(allowed)}, "
+                                   f"got {excerpt(value)}")
         out: list[str] = []
         for i, item in enumerate(value):
-            one = read_counted([item], f"{self.at(key)}[{i}]", allowed)
+            one = read_counted([item], f"{self.at(key)} › entry {i + 1}", allowed)
             for name, n in one.items():
                 out.extend([name] * n)
         return tuple(out)
 
     def table(self, key: str, default: Any = None) -> "PositionReader":
         value = self._get(key, _MISSING if default is None else default)
-        return PositionReader(value, self.at(key))
+        return PositionReader(value, self.key_path(key))
 
     def tables(self, key: str, count: tuple[int, int] | None = None) -> list["PositionReader"]:
         value = self._get(key, _MISSING)
         if not isinstance(value, list):
-            raise StateFormatError(f"{self.at(key)}: expected a list of tables ([[{key}]]), got {excerpt(value)}")
+            raise StateFormatError(f"{self.at(key)}: expected a list of entries, each a table ([[{key}]]), "
+                                   f"got {excerpt(value)}")
         if count is not None and not count[0] <= len(value) <= count[1]:
-            raise StateFormatError(f"{self.at(key)}: expected {count[0]} to {count[1]} entries, got {len(value)}")
-        return [PositionReader(v, f"{self.at(key)}[{i}]") for i, v in enumerate(value)]
+            wanted = str(count[0]) if count[0] == count[1] else f"{count[0]} to {count[1]}"
+            raise StateFormatError(f"{self.at(key)}: expected {wanted} entries, got {len(value)}")
+        return [PositionReader(v, f"{self.key_path(key)}[{i}]") for i, v in enumerate(value)]
 
     def raw(self, key: str, default: Any = None) -> Any:
         return self._get(key, _MISSING if default is None else default)
@@ -202,7 +281,8 @@ class PositionReader:
         unknown = sorted(str(k) for k in self.data if k not in self._read)
         if unknown:
             known = sorted(self._read)
-            raise StateFormatError(f"{self.path}: unknown key {excerpt(unknown[0])}; allowed: {', '.join(known)}")
+            raise StateFormatError(f"{field_label(self.path)}: unknown field {excerpt(unknown[0])}"
+                                   f"{did_you_mean(unknown[0], known) or '.'} Allowed: {', '.join(known) or 'none'}")
 
 
 _MISSING: Any = object()
@@ -217,7 +297,7 @@ def check_conserved(expected: Multiset, zones: Mapping[str, Multiset], what: str
     >>> check_conserved(Multiset({"Viper": 2}), {"hand": Multiset({"Viper": 2}), "discard": Multiset({"Viper": 1})})
     Traceback (most recent call last):
     ...
-    explorer.errors.StateFormatError: card 'Viper': 3 in play (hand 2, discard 1) but the box holds 2
+    explorer.errors.StateFormatError: card 'Viper': 3 in play (2 in hand, 1 in discard) but the box holds 2
     """
     total: Multiset = Multiset()
     for bag in zones.values():
@@ -225,7 +305,7 @@ def check_conserved(expected: Multiset, zones: Mapping[str, Multiset], what: str
     for name, n in total.items():
         have = expected.count(name)
         if n > have:
-            where = ", ".join(f"{zone} {bag.count(name)}" for zone, bag in zones.items() if bag.count(name))
+            where = ", ".join(f"{bag.count(name)} in {zone}" for zone, bag in zones.items() if bag.count(name))
             if have == 0:
                 raise StateFormatError(f"{what} {excerpt(name)}: not in this game ({where})")
             raise StateFormatError(f"{what} {excerpt(name)}: {n} in play ({where}) but the box holds {have}")

@@ -33,11 +33,12 @@ def test_counted_names_read_back_in_every_written_form() -> None:
 
 
 @pytest.mark.parametrize("value, message", [
-    (["Blob Wheel"], "hand: unknown name 'Blob Wheel'; allowed here: Scout, Viper"),
+    (["Blob Wheel"], "hand: 'Blob Wheel' is not a name allowed here. Allowed: Scout, Viper"),
+    (["Vipr"], "hand: 'Vipr' is not a name allowed here — did you mean Viper? Allowed: Scout, Viper"),
     (["Scout x0"], "hand: count of 'Scout' must be a whole number from 1 to 999, got 0"),
     (["Scout x100000"], "hand: count of 'Scout' must be a whole number from 1 to 999, got 100000"),
-    ([3], 'hand[0]: expected a name like "Scout x3", got 3'),
-    (7, 'hand: expected a list of names like ["Scout x3", "Viper"], got 7'),
+    ([3], 'hand › entry 1: expected a name with an optional count, such as "Scout x2", got 3'),
+    (7, 'hand: expected a list of names like ["Scout x2", "Viper"], got 7'),
 ])
 def test_a_bad_name_list_is_refused_naming_the_zone_and_what_is_allowed(value: object, message: str) -> None:
     with pytest.raises(StateFormatError) as err:
@@ -48,12 +49,12 @@ def test_a_bad_name_list_is_refused_naming_the_zone_and_what_is_allowed(value: o
 def test_a_misspelt_key_is_an_error_not_an_empty_zone() -> None:
     reader = PositionReader({"hnad": ["Scout"]}, "players[0]")
     reader.names("hand", None)
-    with pytest.raises(StateFormatError, match=r"players\[0\]: unknown key 'hnad'; allowed: hand"):
+    with pytest.raises(StateFormatError, match="players 1: unknown field 'hnad' — did you mean hand\\? Allowed: hand"):
         reader.finish()
 
 
 def test_conservation_names_every_zone_a_piece_is_in() -> None:
-    with pytest.raises(StateFormatError, match=r"card 'Viper': 3 in play \(hand 1, discard 2\) but the box holds 2"):
+    with pytest.raises(StateFormatError, match=r"card 'Viper': 3 in play \(1 in hand, 2 in discard\) but the box holds 2"):
         check_conserved(Multiset({"Viper": 2}), {"hand": Multiset({"Viper": 1}), "discard": Multiset({"Viper": 2})})
     with pytest.raises(StateFormatError, match="cards missing from every zone: Viper"):
         check_conserved(Multiset({"Viper": 2}), {"hand": Multiset({"Viper": 1})})
@@ -92,10 +93,10 @@ def test_position_round_trip_and_what_was_derived() -> None:
 @pytest.mark.parametrize("text, message", [
     ("scores = [0, 0]\nplayer = 3\n", "player: expected a whole number from 1 to 2, got 3"),
     ("scores = [0, 0]\nplayer = 1\nbonus_deck = [\"+2 x2\"]\n", "bonus_deck \\+ bonus_drawn: must be the whole box"),
-    ("scores = [0, 0]\nplayer = 1\nbonus_drawn = [\"+3\"]\n", "bonus_drawn: unknown name '\\+3'"),
+    ("scores = [0, 0]\nplayer = 1\nbonus_drawn = [\"+3\"]\n", "bonus drawn: '\\+3' is not a name allowed here. Allowed: \\+1, \\+2"),
     ("scores = [0, -1]\nplayer = 1\n", r"scores\[1\]: from 0 to 10000, got -1"),
     ("scores = [12, 15]\nplayer = 1\n", "scores: only one player can reach 10"),
-    ("scores = [0, 0]\nplayer = 1\ncolour = \"red\"\n", "unknown key 'colour'"),
+    ("scores = [0, 0]\nplayer = 1\ncolour = \"red\"\n", "the position: unknown field 'colour'"),
 ])
 def test_a_bad_position_is_refused_naming_the_zone(text: str, message: str) -> None:
     with pytest.raises(StateFormatError, match=message):

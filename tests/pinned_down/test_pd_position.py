@@ -33,12 +33,12 @@ def test_derived_zones_are_reported(game: explorer.Game) -> None:
 
 BAD = [
     ({"threat": -1}, "threat: expected a whole number"),
-    ({"threatt": 3}, "unknown key 'threatt'"),
+    ({"threatt": 3}, "the position: unknown field 'threatt' — did you mean threat?"),
     ({"players": [{"flagship": "TRB Ardor", "hand": ["Defiance x5"]}]}, "card 'Defiance': 5 seen"),
-    ({"players": [{"flagship": "TRB Ardor", "hand": ["Ace In The Hole"]}]}, "unknown name 'Ace In The Hole'"),
+    ({"players": [{"flagship": "TRB Ardor", "hand": ["Ace In The Hole"]}]}, "players 1 › hand: 'Ace In The Hole' is not a name allowed here"),
     ({"players": [{"flagship": "USS Enterprise"}]}, "flagship"),
     ({"locations": ["Harana", "Harana"]}, "card 'Harana': 2 seen"),
-    ({"enemies": [{"name": "Worry"}]}, "enemies[0].name"),
+    ({"enemies": [{"name": "Worry"}]}, "enemies 1 › name"),
     ({"locations": ["Harana"], "stage": "teatime"}, "stage"),
     ({"locations": ["Harana"], "players": [{"flagship": "TRB Ardor", "damage": ["Direct Hit x2", "Cargo Bay Hit"]}]},
      "structure 0%"),

@@ -74,16 +74,16 @@ def _bad(change):
 
 
 BAD = [
-    ("unknown token", lambda d: d.update(pool=["laser-9"]), r"pool: unknown name 'laser-9'"),
+    ("unknown token", lambda d: d.update(pool=["laser-9"]), r"pool: 'laser-9' is not a name allowed here — did you mean laser-3\?"),
     ("a second laser-2 appears", lambda d: d.update(pool=["laser-2 x2"]), r"token 'laser-2': .* but the box holds"),
     ("a token vanished", lambda d: d.update(discard=[]), r"tokens missing from every zone: energy-1 x2"),
     ("hull 99 of 8", lambda d: d.update(hull=99), r"^hull: expected 1 to 8"),
     ("shields above max", lambda d: d.update(shields=9), r"^shields: expected 0 to 8"),
     ("stage bogus", lambda d: d.update(stage="bogus"), r"stage"),
-    ("unknown enemy", lambda d: d["enemy_row"][0].update(enemy="Demo Nobody"), r"enemy_row\[0\]\.enemy"),
+    ("unknown enemy", lambda d: d["enemy_row"][0].update(enemy="Demo Nobody"), r"enemy row 1 › enemy: 'Demo Nobody' is not allowed"),
     ("an enemy twice", lambda d: d["enemy_row"][2].update(enemy="Demo Gnat"), r"enemy card 'Demo Gnat'"),
-    ("a 5-slot row", lambda d: d["enemy_row"].append({"enemy": ""}), r"enemy_row"),
-    ("unknown key", lambda d: d.update(trade_row=[]), r"unknown key 'trade_row'"),
+    ("a 5-slot row", lambda d: d["enemy_row"].append({"enemy": ""}), r"enemy row: expected 4 entries, got 5"),
+    ("unknown key", lambda d: d.update(trade_row=[]), r"the position: unknown field 'trade_row'"),
     ("count 2**63", lambda d: d.update(bag=[f"laser-1 x{2**63}"]), r"bag"),
     ("negative credit", lambda d: d.update(credit=-1), r"credit"),
     ("warp past the track", lambda d: d.update(warp=99), r"warp"),

@@ -1,15 +1,19 @@
 """The "Set up position" tab: enter the position on your own table, checked as you type.
 
 The editor is built from what the game writes (``state.position_dict()``), so
-every game gets one without code of its own: a table becomes a titled group,
-a list of tables one group per entry, a number a number box, true/false a
-tick box, and a list of names a zone: a text line such as ``Scout x3, Viper``
-with a name picker that completes the game's names
-(``game.position_vocabulary()``), a count and "Add". The TOML text of the
-same position sits below for copy and paste; the form and the text follow each
-other. Every change is read by the game (``game.position(...)``: the referee
-checks names, conservation and ranges) and the verdict is shown at once; "Use
-this position" hands the checked state to the panel. The editor never decides
+every game gets one without code of its own (see :mod:`widgets.common.editor_form`):
+a table becomes a titled group, a list of tables one group per entry (with Add
+and Remove where the format says what a new entry holds), a number a number
+box, true/false a tick box, a list of names a zone with a picker of the game's
+names (``game.position_vocabulary()``), and a face-down zone written as a count a
+count box. Labels and the reader's messages use the same words, 1-based
+("players 1 › bases 2 › name"). Below the form, "Move cards between zones"
+moves cards without retyping, and the TOML text of the same position sits at
+the bottom for copy and paste; the form and the text follow each other. Every
+change is read by the game (``game.read_position_data``: the reader and the
+referee check names, conservation and ranges) and the verdict is shown at
+once; "Use this position" reads what was edited last (the text or the form)
+and hands the checked state to the panel in one click. The editor never decides
 what is legal: the game's reader and referee do.
 
 >>> import explorer
@@ -22,6 +26,7 @@ True
 from __future__ import annotations
 
 import html
+import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -31,51 +36,34 @@ from explorer.core.game import Game
 from explorer.core.position import parse_toml, toml_text
 from explorer.core.state import State
 from explorer.errors import RulesError
+from widgets.common.editor_fields import placeholder
+from widgets.common.editor_form import MAX_FIELDS, Form, count_fields
+from widgets.common.editor_move import MoveControl
 
 _CSS = (
     "<style>.re-editor .re-editor-group{border-left:3px solid #c9d3e0;padding:2px 0 2px 8px;margin:4px 0}"
-    ".re-editor .re-editor-title{font-size:13px;font-weight:600;color:#2b2f36;margin:4px 0 2px}"
+    ".re-editor .re-editor-title{font-size:13px;font-weight:600;color:#2b2f36;margin:4px 8px 2px 0}"
     ".re-editor .re-editor-verdict{font-size:13px;padding:4px 8px;border-radius:4px}"
     ".re-editor .re-ok{background:#eaf5ec;color:#1e5b2b}.re-editor .re-bad{background:#fbeaea;color:#8a1c1c}"
+    ".re-editor .re-editor-note{font-size:12.5px;color:#5b3a00;background:#fff6e0;padding:3px 8px;border-radius:4px}"
+    ".re-editor .re-move{border-top:1px solid #e3e8ef;margin-top:6px;padding-top:2px}"
+    ".re-editor .widget-inline-hbox{max-width:100%;box-sizing:border-box}.re-editor input{min-width:0}"
+    "@media (max-width:560px){.re-editor .widget-inline-hbox>.widget-label{width:96px!important;"
+    "min-width:96px!important;white-space:normal;line-height:1.15}"
+    ".re-editor .re-move .widget-inline-hbox>.widget-label{width:40px!important;min-width:40px!important}}"
     ".re-editor textarea{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}</style>"
 )
 
 Data = dict[str, Any]
 
 
-def _label(key: str) -> str:
-    return key.replace("_", " ")
-
-
-class NameZone:
-    """One zone of names: a text line ("Scout x3, Viper"), a completing picker, a count and Add."""
-
-    def __init__(self, key: str, names: list[str], vocabulary: tuple[str, ...], on_change: Callable[[], Any]) -> None:
-        self.key = key
-        self.text = W.Text(value=", ".join(names), description=_label(key), continuous_update=False,
-                           placeholder="e.g. Scout x3, Viper", layout=W.Layout(flex="1 1 260px", min_width="200px"),
-                           style={"description_width": "110px"})
-        self.text.add_class("re-zone")
-        self.pick = W.Combobox(options=list(vocabulary), placeholder="name…", ensure_option=False,
-                               layout=W.Layout(width="170px"))
-        self.count = W.BoundedIntText(value=1, min=1, max=99, layout=W.Layout(width="64px"))
-        self.add = W.Button(description="Add", layout=W.Layout(width="auto", min_width="52px"),
-                            tooltip=f"Add the picked name to {_label(key)}")
-        self.add.on_click(lambda _b: self._add())
-        self.text.observe(lambda _c: on_change(), names="value")
-        parts = [self.text] + ([self.pick, self.count, self.add] if vocabulary else [])
-        self.widget = W.HBox(parts, layout=W.Layout(flex_flow="row wrap", align_items="center", width="100%"))
-
-    def _add(self) -> None:
-        name = self.pick.value.strip()
-        if not name:
-            return
-        entry = name if self.count.value == 1 else f"{name} x{self.count.value}"
-        self.text.value = f"{self.text.value}, {entry}" if self.text.value.strip() else entry
-        self.pick.value = ""
-
-    def value(self) -> list[str]:
-        return [part.strip() for part in self.text.value.split(",") if part.strip()]
+def form_entries(game: Game) -> tuple[dict[str, Data], tuple[str, ...]]:
+    """The list entries a game's position format declares for the form (``FORM_ENTRIES``) and its fixed lists."""
+    try:
+        module = importlib.import_module(f"explorer.games.{game.info.id}.position")
+    except ImportError:
+        return {}, ()
+    return dict(getattr(module, "FORM_ENTRIES", {})), tuple(getattr(module, "FORM_FIXED", ()))
 
 
 class PositionEditor:
@@ -85,17 +73,20 @@ class PositionEditor:
         self._on_use = on_use
         self.game: Game | None = None
         self._shape: Data = {}
-        self._reader: Callable[[], Data] = dict
+        self._entries: dict[str, Data] = {}
+        self._fixed: tuple[str, ...] = ()
         self._quiet = False
+        self._source = "form"  # what was edited last: "form" or "text"; Use this position reads it
         self.checked: State | None = None
         self.derived: tuple[str, ...] = ()
+        self.loaded: State | None = None
 
-        self.help = W.HTML(
-            '<div style="font-size:13px;color:#3d4a5c;margin:2px 0 6px">Describe the position on your table: '
-            "what each zone holds (a deck's contents; its order is unknown). Names complete as you type; "
-            "write counts as <code>Scout x3</code>. Every change is checked at once; "
-            "<b>Use this position</b> starts the match there and the Odds tab answers about it.</div>")
+        self.help = W.HTML()
         self.form = W.VBox(layout=W.Layout(width="100%"))
+        self.notice = W.HTML()
+        self._form = Form(self._form_changed, self._structure_changed)
+        self._form.note = self._note
+        self.move = MoveControl(self._batch)
         self.verdict = W.HTML()
         self.verdict.add_class("re-editor-verdict-box")
         self.use_button = W.Button(description="Use this position", button_style="primary",
@@ -104,14 +95,13 @@ class PositionEditor:
         self.reset_button = W.Button(description="Back to the match's position", layout=W.Layout(width="auto"),
                                      tooltip="Fill the editor from the position on screen again")
         self.reset_button.add_class("re-reset-position")
-        self.text = W.Textarea(layout=W.Layout(width="100%", height="220px"), continuous_update=False)
+        self.text = W.Textarea(layout=W.Layout(width="auto", height="220px"), continuous_update=True)
         self.text.add_class("re-position-text")
         self.use_button.on_click(lambda _b: self.use())
         self.reset_button.on_click(lambda _b: self.load(self.loaded) if self.loaded is not None else None)
         self.text.observe(lambda _c: self._text_changed(), names="value")
-        self.loaded: State | None = None
         self.widget = W.VBox(
-            [W.HTML(_CSS), self.help, self.form, self.verdict,
+            [W.HTML(_CSS), self.help, self.form, self.notice, self.move.widget, self.verdict,
              W.HBox([self.use_button, self.reset_button], layout=W.Layout(flex_flow="row wrap")),
              W.HTML('<div class="re-editor-title">The same position as text (TOML: copy, paste, edit)</div>'),
              self.text],
@@ -122,6 +112,7 @@ class PositionEditor:
     def load(self, state: State) -> None:
         """Fill the form and the text from ``state`` (the position the match shows)."""
         self.loaded, self.game = state, state.game
+        self._source = "form"
         try:
             data = state.position_dict()
         except RulesError as err:
@@ -130,79 +121,78 @@ class PositionEditor:
             self._show(False, err.message)
             self.use_button.disabled = True
             return
+        self._shape = data
+        self._entries, self._fixed = form_entries(state.game)
+        self.help.value = self._help_text()
         self.use_button.disabled = False
-        self._fill(data)
         self._quiet = True
         try:
+            self._fill(data)
             self.text.value = toml_text(data)
         finally:
             self._quiet = False
-        self.check()
+        self.check(data)
 
-    def _fill(self, data: Data) -> None:
+    def _help_text(self) -> str:
+        voc = self.game.position_vocabulary() if self.game is not None else {}
+        names = next((v for v in voc.values() if len(v) > 1), ())
+        example = html.escape(placeholder(tuple(names))[5:])
+        return ('<div style="font-size:13px;color:#3d4a5c;margin:2px 0 6px">Describe the position on your table: '
+                "what each zone holds (a deck's contents; its order is unknown). Names complete as you type; "
+                f"write counts as <code>{example}</code>. Every change is checked at once; "
+                "<b>Use this position</b> starts the match there and the Odds tab answers about it.</div>")
+
+    def _fill(self, data: Data) -> bool:
+        """Build the form for ``data``; False (no widget built, one message) past :data:`MAX_FIELDS` fields."""
+        fields = count_fields(data)
+        if fields > MAX_FIELDS:
+            self.form.children = ()
+            self.move.set_zones([])
+            self._note(f"This position has more than {MAX_FIELDS} fields; a position of this game has far fewer, "
+                       "so the form was not built. Check the text for repeated or stray keys.")
+            return False
         vocabulary = self.game.position_vocabulary() if self.game is not None else {}
-        children, self._reader = self._build(data, vocabulary, depth=0)
-        self.form.children = children
+        self._form.build(data, self._shape, self._entries, vocabulary, self._fixed)
+        self.form.children = tuple(self._form.children)
+        self.move.set_zones(self._form.zones)
+        unbuilt = self._form.unbuilt
+        self._note("" if not unbuilt else
+                   f"No form field for (kept as written in the text; the check below reads it): "
+                   f"{', '.join(unbuilt[:6])}{f' and {len(unbuilt) - 6} more' if len(unbuilt) > 6 else ''}.")
+        return True
 
-    def _build(self, data: Data, vocabulary: dict[str, tuple[str, ...]], depth: int) -> tuple[list[W.Widget], Callable[[], Data]]:
-        widgets: list[W.Widget] = []
-        readers: list[tuple[str, Callable[[], Any]]] = []
-        for key, value in data.items():
-            if isinstance(value, dict):
-                inner, read = self._build(value, vocabulary, depth + 1)
-                widgets.append(self._group(_label(key), inner))
-                readers.append((key, read))
-            elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-                item_readers = []
-                for i, item in enumerate(value):
-                    inner, read = self._build(item, vocabulary, depth + 1)
-                    widgets.append(self._group(f"{_label(key)} {i + 1}", inner))
-                    item_readers.append(read)
-                readers.append((key, lambda rs=tuple(item_readers): [r() for r in rs]))
-            elif isinstance(value, bool):
-                box = W.Checkbox(value=value, description=_label(key), indent=False)
-                box.observe(lambda _c: self._form_changed(), names="value")
-                widgets.append(box)
-                readers.append((key, lambda b=box: b.value))
-            elif isinstance(value, int):
-                box = W.IntText(value=value, description=_label(key), continuous_update=False,
-                                layout=W.Layout(width="240px"), style={"description_width": "110px"})
-                box.observe(lambda _c: self._form_changed(), names="value")
-                widgets.append(box)
-                readers.append((key, lambda b=box: b.value))
-            elif isinstance(value, str):
-                options = vocabulary.get(key, ())
-                box = (W.Combobox(options=list(options), value=value, ensure_option=False) if options else W.Text(value=value))
-                box.description, box.continuous_update = _label(key), False
-                box.layout, box.style = W.Layout(width="100%", max_width="420px"), {"description_width": "110px"}
-                box.observe(lambda _c: self._form_changed(), names="value")
-                widgets.append(box)
-                readers.append((key, lambda b=box: b.value))
-            elif isinstance(value, list) and all(isinstance(v, str) for v in value):
-                zone = NameZone(key, value, vocabulary.get(key, ()), self._form_changed)
-                widgets.append(zone.widget)
-                readers.append((key, zone.value))
-            else:  # a list of numbers, or anything else: edited as TOML in the text box
-                shown = W.HTML(f'<div style="font-size:12px;color:#5b6472">{html.escape(_label(key))}: '
-                               f"{html.escape(toml_text({key: value}).strip())} (edit in the text below)</div>")
-                widgets.append(shown)
-                readers.append((key, lambda v=value: v))
-        return widgets, lambda: {k: read() for k, read in readers}
+    def _note(self, text: str) -> None:
+        self.notice.value = f'<div class="re-editor-note">{html.escape(text)}</div>' if text else ""
 
-    def _group(self, title: str, children: list[W.Widget]) -> W.VBox:
-        box = W.VBox([W.HTML(f'<div class="re-editor-title">{html.escape(title)}</div>'), *children],
-                     layout=W.Layout(width="100%"))
-        box.add_class("re-editor-group")
-        return box
+    def field(self, label: str) -> W.Widget:
+        """The input widget the form labels ``label`` ("players 1 › trade"); KeyError names the labels there are."""
+        try:
+            return self._form.fields[label]
+        except KeyError:
+            raise KeyError(f"no field {label!r}; fields: {', '.join(self._form.fields)}") from None
+
+    def labels(self) -> list[str]:
+        """Every label the form shows: its fields, its groups and its lists with Add, in the form's words."""
+        form = self._form
+        return [*form.fields, *form.titles, *form.adders]
+
+    def adder(self, label: str) -> Any:
+        """The Add control under the list labelled ``label`` ("players 1 › bases")."""
+        return self._form.adders[label]
+
+    def remover(self, label: str) -> W.Button:
+        """The Remove button of the entry labelled ``label`` ("players 1 › bases 2")."""
+        return self._form.removers[label]
 
     # --- checking ----------------------------------------------------------------------------
     def data(self) -> Data:
         """The position the form describes now, as the game's reader takes it."""
-        return self._reader()
+        return self._form.read()
 
     def _form_changed(self) -> None:
         if self._quiet:
             return
+        self._source = "form"
         data = self.data()
         self._quiet = True
         try:
@@ -213,20 +203,50 @@ class PositionEditor:
             self._quiet = False
         self.check(data)
 
-    def _text_changed(self) -> None:
-        if self._quiet:
-            return
+    def _batch(self, apply: Callable[[], Any]) -> None:
+        """Run ``apply`` (several fields change) and check the form once afterwards."""
+        self._quiet = True
         try:
-            data = parse_toml(self.text.value)
-        except RulesError as err:
-            self.checked = None
-            self._show(False, err.message)
-            return
+            apply()
+        finally:
+            self._quiet = False
+        self._form_changed()
+
+    def _structure_changed(self) -> None:
+        data = self._form.pending
         self._quiet = True
         try:
             self._fill(data)
         finally:
             self._quiet = False
+        self._form_changed()
+
+    def _read_text(self) -> Data | None:
+        """The text box as data, or None with the reason shown (bad TOML, or a position too big to build)."""
+        try:
+            data = parse_toml(self.text.value)
+        except RulesError as err:
+            self.checked = None
+            self._show(False, err.message)
+            return None
+        return data
+
+    def _text_changed(self) -> None:
+        if self._quiet:
+            return
+        self._source = "text"
+        data = self._read_text()
+        if data is None:
+            return
+        self._quiet = True
+        try:
+            built = self._fill(data)
+        finally:
+            self._quiet = False
+        if not built:
+            self.checked = None
+            self._show(False, f"position: more than {MAX_FIELDS} fields; not read")
+            return
         self.check(data)
 
     def check(self, data: Data | None = None) -> bool:
@@ -251,9 +271,18 @@ class PositionEditor:
         self.use_button.disabled = not ok
 
     def use(self) -> bool:
-        """Hand the checked position to the panel (False, with the reason shown, if it does not check)."""
-        if self.checked is None and not self.check():
+        """Hand the position on screen to the panel: the text if it was edited last, else the form.
+
+        It is read again at the click, so one click uses what is shown (False, with the reason, if it does not check).
+        """
+        if self._source == "text":
+            data = self._read_text()
+            if data is None:
+                return False
+            ok = count_fields(data) <= MAX_FIELDS and self.check(data)
+        else:
+            ok = self.check()
+        if not ok or self.checked is None:
             return False
-        assert self.checked is not None
         self._on_use(self.checked, self.derived)
         return True

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from explorer.core import Deck, Multiset
-from explorer.core.position import PositionReader, check_conserved, counted
+from explorer.core.position import PositionReader, check_conserved, counted, field_label
 from explorer.errors import StateFormatError, excerpt
 from explorer.games.endor.rules import who
 from explorer.games.endor.state import DEATH_STAR, EXECUTOR, FALCON, TIE, EndorState, Step
@@ -34,6 +34,8 @@ from explorer.games.endor.state import DEATH_STAR, EXECUTOR, FALCON, TIE, EndorS
 STAGES = ("deal", "plan", "orders", "draw")
 STEP_STAGES = ("", "choose", "move", "count", "attack", "target", "ambush", "roll", "assign", "done")
 DRAW_REASONS = {"deal": "starting hand", "bonus": "bonus orders", "refill": "back to 6"}
+FORM_ENTRIES: dict[str, dict[str, Any]] = {"draws": {"seat": "", "reason": "", "cards": 1}}
+"""The fields the editor shows on each card draw still owed, and what a new one holds."""
 
 
 def seat_names(seats: int) -> tuple[str, ...]:
@@ -114,7 +116,7 @@ def position_from_dict(game: Any, raw: dict[str, Any], derived: list[str]) -> En
     winner = r.text("winner", ("Rebels", "Empire", "draw", "-"), default="-").strip("-")
     face_up = r.names("fleet_markers_face_up", [data.nodes[n] for n in data.marker_slots])
     if any(c > 1 for _, c in face_up.items()):
-        raise StateFormatError("fleet_markers_face_up: a fleet marker is listed twice")
+        raise StateFormatError("fleet markers face up: a fleet marker is listed twice")
     markers = tuple(face_up.count(data.nodes[n]) == 1 for n in data.marker_slots)
     type_names = [t.name for t in data.ship_types]
     destroyed_bag = r.names("destroyed", type_names)
@@ -123,7 +125,7 @@ def position_from_dict(game: Any, raw: dict[str, Any], derived: list[str]) -> En
     space = r.table("space", default={})
     for key in list(space.data):
         if key not in data.index:
-            raise StateFormatError(f"space.{key}: no such sector; sectors: F0-F5, O6-O14, M15-M21, I22-I27")
+            raise StateFormatError(f"space › {key}: no such sector; sectors: F0-F5, O6-O14, M15-M21, I22-I27")
         for name, n in space.names(key, type_names).items():
             ships[data.index[key]][type_names.index(name)] = n
     space.finish()
@@ -135,7 +137,7 @@ def position_from_dict(game: Any, raw: dict[str, Any], derived: list[str]) -> En
     seat_tables = r.tables("seats", (seats, seats))
     for i, t in enumerate(seat_tables):
         if t.text("name", names) != names[i]:
-            raise StateFormatError(f"seats[{i}].name: expected {names[i]!r} (seats are in the playing order)")
+            raise StateFormatError(f"{field_label(f'seats[{i}].name')}: expected {names[i]!r} (seats are in the playing order)")
         side = "Rebels" if i in ((0, 3) if seats == 4 else (0,)) else "Empire"
         allowed = data.decks[side]
         hands.append(t.names("hand", allowed))
@@ -158,13 +160,17 @@ def position_from_dict(game: Any, raw: dict[str, Any], derived: list[str]) -> En
             seen = seen + Multiset([revealed])
         t = card_tables.get(side)
         discard = t.names("discard", data.decks[side]) if t else Multiset()
-        if t is not None and t.has("deck"):
+        count = t.raw("deck") if t is not None and t.has("deck") else None
+        if t is not None and t.has("deck") and not (isinstance(count, int) and not isinstance(count, bool)):
             deck = t.names("deck", data.decks[side])
         else:
             box = Multiset(data.decks[side])
             if not (seen + discard) <= box:
                 raise StateFormatError(f"cards: more {side} cards in hands, piles and discard than the deck of 30 holds")
             deck = box - seen - discard
+            if count is not None and count != len(deck):
+                raise StateFormatError(f"{t.at('deck') if t else 'cards'}: {count} face-down cards, but the {side} "
+                                       f"cards not seen elsewhere are {len(deck)}; a count must match them")
             derived.append(f"{side} deck: the {len(deck)} cards not seen elsewhere")
         if t is not None:
             t.finish()
@@ -186,7 +192,7 @@ def position_from_dict(game: Any, raw: dict[str, Any], derived: list[str]) -> En
         faces = st.raw("faces", default=[])
         if not isinstance(faces, list) or not all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6
                                                   for f in faces):
-            raise StateFormatError(f"order.faces: expected a list of die faces 1-6, got {faces!r}")
+            raise StateFormatError(f"order › faces: expected a list of die faces 1-6, got {faces!r}")
         step = Step(stage=stage_name, order=order, ship=ship, source=node("from"), dest=node("to"),
                     target=node("target"),
                     moved=st.int("moved", 0, 56, default=0), dice=st.int("dice", 0, 200, default=0),
@@ -222,8 +228,8 @@ def _optional_tables(r: PositionReader, key: str) -> list[PositionReader]:
     """The tables of an optional ``[[key]]`` list (none when it is missing)."""
     value = r.raw(key, default=[])
     if not isinstance(value, list):
-        raise StateFormatError(f"{r.at(key)}: expected a list of tables ([[{key}]]), got {value!r:.60}")
-    return [PositionReader(v, f"{r.at(key)}[{i}]") for i, v in enumerate(value)]
+        raise StateFormatError(f"{r.at(key)}: expected a list of entries, each a table ([[{key}]]), got {excerpt(value)}")
+    return [PositionReader(v, f"{r.key_path(key)}[{i}]") for i, v in enumerate(value)]
 
 
 def _spaces(value: Any, length: int) -> list[int]:
@@ -246,7 +252,7 @@ def check_state(state: EndorState) -> None:
     if len(state.ships) != len(data.nodes) or any(len(row) != len(types) for row in state.ships):
         raise StateFormatError("space: one row of ship counts per sector is expected")
     for n, row in enumerate(state.ships):
-        where = f"space.{data.nodes[n]}"
+        where = f"space › {data.nodes[n]}"
         if any(c < 0 for c in row):
             raise StateFormatError(f"{where}: negative ship count")
         if sum(row[:4]) and sum(row[4:]):
@@ -270,21 +276,21 @@ def check_state(state: EndorState) -> None:
         top = types[k].hits
         alive = sum(row[k] for row in state.ships)
         if alive and not 0 <= hits < top:
-            raise StateFormatError(f"{key}: {hits}, but a {types[k].name} in play has taken 0 to {top - 1} hits")
+            raise StateFormatError(f"{field_label(key)}: {hits}, but a {types[k].name} in play has taken 0 to {top - 1} hits")
         if not alive and hits != top:
-            raise StateFormatError(f"{key}: a destroyed {types[k].name} has a full track of {top} hits, got {hits}")
+            raise StateFormatError(f"{field_label(key)}: a destroyed {types[k].name} has a full track of {top} hits, got {hits}")
     if not sum(row[EXECUTOR] for row in state.ships) and state.tie_reserve:
-        raise StateFormatError("undeployed_ties: the Executor is destroyed, so no TIE is left undeployed (seed §5A)")
+        raise StateFormatError("undeployed ties: the Executor is destroyed, so no TIE is left undeployed (seed §5A)")
     if not 0 <= state.strike_team <= len(data.track):
-        raise StateFormatError(f"strike_team: 0 to {len(data.track)}, got {state.strike_team}")
+        raise StateFormatError(f"strike team: 0 to {len(data.track)}, got {state.strike_team}")
     if len(state.troopers) > data.limits["stormtroopers"]:
         raise StateFormatError(f"stormtroopers: at most {data.limits['stormtroopers']} on the track")
     if any(t <= state.strike_team for t in state.troopers):
         raise StateFormatError("stormtroopers: only on spaces ahead of the strike team")
     if not 0 <= state.luke_hits <= rules.luke_hits:
-        raise StateFormatError(f"luke_hits: 0 to {rules.luke_hits}, got {state.luke_hits}")
+        raise StateFormatError(f"luke hits: 0 to {rules.luke_hits}, got {state.luke_hits}")
     if not 0 <= state.vader_hits <= rules.vader_hits:
-        raise StateFormatError(f"vader_hits: 0 to {rules.vader_hits}, got {state.vader_hits}")
+        raise StateFormatError(f"vader hits: 0 to {rules.vader_hits}, got {state.vader_hits}")
     if (state.vader == "destroyed") != (state.vader_hits == rules.vader_hits):
         raise StateFormatError(f"vader: {state.vader!r} with {state.vader_hits} of {rules.vader_hits} hits")
     if state.vader == "redeemed" and not 1 <= rules.vader_hits - state.vader_hits <= rules.red_spaces:
@@ -297,20 +303,21 @@ def _check_cards(state: EndorState) -> None:
     data = state.data
     hand_size = data.limits["hand_size"]
     for side_i, side in enumerate(("Rebels", "Empire")):
-        zones = {"deck": state.decks[side_i].contents(), "discard": state.discards[side_i]}
+        zones = {field_label(f"cards[{side_i}].deck"): state.decks[side_i].contents(),
+                 field_label(f"cards[{side_i}].discard"): state.discards[side_i]}
         for seat in range(state.seats):
             if state.side(seat) == side_i:
-                zones[f"seats[{seat}].hand"] = state.hands[seat]
-                zones[f"seats[{seat}].order_pile"] = Multiset(state.piles[seat])
+                zones[field_label(f"seats[{seat}].hand")] = state.hands[seat]
+                zones[field_label(f"seats[{seat}].order_pile")] = Multiset(state.piles[seat])
                 if len(state.hands[seat]) > hand_size:
-                    raise StateFormatError(f"seats[{seat}].hand: at most {hand_size} cards, got "
+                    raise StateFormatError(f"{field_label(f'seats[{seat}].hand')}: at most {hand_size} cards, got "
                                            f"{len(state.hands[seat])}")
         if state.revealed and data.card_side(state.revealed) == side:
             zones["order.card"] = Multiset([state.revealed])
         check_conserved(Multiset(data.decks[side]), zones, what=f"{side} order card")
     for seat in range(state.seats):
         if not 0 <= state.blind[seat] <= len(state.piles[seat]):
-            raise StateFormatError(f"seats[{seat}].bonus_orders: 0 to the {len(state.piles[seat])} cards of the pile")
+            raise StateFormatError(f"{field_label(f'seats[{seat}].bonus_orders')}: 0 to the {len(state.piles[seat])} cards of the pile")
 
 
 def _check_flow(state: EndorState) -> None:
@@ -321,25 +328,25 @@ def _check_flow(state: EndorState) -> None:
     if not 0 <= state.seat < state.seats:
         raise StateFormatError(f"seat: 0 to {state.seats - 1}, got {state.seat}")
     if step.stage not in STEP_STAGES:
-        raise StateFormatError(f"order.stage: one of {', '.join(STEP_STAGES)}, got {step.stage!r}")
+        raise StateFormatError(f"order › stage: one of {', '.join(STEP_STAGES)}, got {step.stage!r}")
     if step.stage and state.stage != "orders":
         raise StateFormatError(f"order: an order is carried out only in the orders stage, not {state.stage!r}")
     if step.stage and not state.revealed and not state.winner:
-        raise StateFormatError("order.card: an order comes from a revealed card")
+        raise StateFormatError("order › card: an order comes from a revealed card")
     if state.revealed and data.card_side(state.revealed) != ("Rebels", "Empire")[state.side(state.seat)]:
-        raise StateFormatError(f"order.card: {state.revealed} is not a card of {who(state, state.seat)}")
+        raise StateFormatError(f"order › card: {state.revealed} is not a card of {who(state, state.seat)}")
     if step.order and state.revealed and step.order not in data.card_orders[state.revealed]:
-        raise StateFormatError(f"order.order: {step.order} is not printed on {state.revealed}")
+        raise StateFormatError(f"order › order: {step.order} is not printed on {state.revealed}")
     if step.stage in ("move", "count", "attack", "assign") and step.ship < 0:
-        raise StateFormatError(f"order.order: the {step.stage} step belongs to a ship order, got {step.order!r}")
+        raise StateFormatError(f"order › order: the {step.stage} step belongs to a ship order, got {step.order!r}")
     if step.stage == "count" and (step.source < 0 or step.dest < 0):
         raise StateFormatError("order: the 'count' step needs 'from' and 'to'")
     if step.stage == "assign" and not state.winner and (step.target < 0 or not step.faces):
         raise StateFormatError("order: the 'assign' step needs a target and the faces still to assign")
     if step.stage == "roll" and not step.dice:
-        raise StateFormatError("order.dice: the 'roll' step rolls at least one die")
+        raise StateFormatError("order › dice: the 'roll' step rolls at least one die")
     if state.stage == "plan" and len(state.piles[state.seat]) >= (3 if state.seats == 2 else 2):
-        raise StateFormatError(f"seats[{state.seat}].order_pile: the pile is already planned")
+        raise StateFormatError(f"{field_label(f'seats[{state.seat}].order_pile')}: the pile is already planned")
     for task, seat, n in state.pending:
         if task not in DRAW_REASONS or not 0 <= seat < state.seats or n < 1:
             raise StateFormatError(f"draws: {task!r} for seat {seat} of {n} cards is not a draw the rules make")

@@ -23,7 +23,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import Deck, Multiset
-from explorer.core.position import PositionReader, check_conserved, counted, excerpt
+from explorer.core.position import PositionReader, check_conserved, counted, excerpt, field_label
 from explorer.errors import StateFormatError
 from explorer.games.fleet_command import tactics  # noqa: F401 (doctest)
 from explorer.games.fleet_command.geometry import Pose, on_table, overlap, parse, text
@@ -124,7 +124,7 @@ def position_from_dict(game: "FleetCommand", data: dict[str, Any], derived: list
         t = r.table("shot")
         card = t.text("card", default="") if t.has("card") else ""
         if card and card not in cards:
-            raise StateFormatError(f"shot.card: unknown card {excerpt(card)}; cards are named like 'Repair 3'")
+            raise StateFormatError(f"shot › card: unknown card {excerpt(card)}; cards are named like 'Repair 3'")
         shot = Shot(shooter=t.text("shooter"), target=t.text("target"), card=card,
                     hits=t.int("hits", 0, 5, default=0) if t.has("hits") else 0,
                     close=t.flag("close", False) if t.has("close") else False)
@@ -173,7 +173,8 @@ def _read_fleet(game: "FleetCommand", r: PositionReader, player: int) -> Fleet:
             try:
                 pose = Pose(parse(sr.text("x")), parse(sr.text("y")), sr.int("heading", 0, 330))
             except ValueError as err:
-                raise StateFormatError(f"{sr.path}: {err}") from None
+                raise StateFormatError(f"{field_label(sr.path)} › x, y: a coordinate is exact text such as '2.5' "
+                                       f"or '1 + √3/2' ({err})") from None
         flags = {f: (sr.flag(f, False) if sr.has(f) else False) for f in ("moved", "activated", "shot")}
         ships.append(Ship(name=name, kind=kind, cubes=sr.int("cubes", 0, 99), pose=pose, destroyed=destroyed,
                           attached=sr.names("attached", cards), **flags))
@@ -192,58 +193,58 @@ def check_state(state: FleetState) -> None:
         raise StateFormatError(f"stage: unknown {excerpt(state.stage)}; stages: {', '.join(PHASES)}")
     zones = {"deck": state.deck.contents(), "discard": state.discard}
     for p, fleet in enumerate(state.fleets):
-        zones[f"players[{p}].hand"] = fleet.hand
+        zones[field_label(f"players[{p}].hand")] = fleet.hand
         if fleet.chosen:
-            zones[f"players[{p}].chosen"] = Multiset([fleet.chosen])
+            zones[field_label(f"players[{p}].chosen")] = Multiset([fleet.chosen])
         for s in fleet.ships:
             if s.attached:
-                zones[f"players[{p}].ships.{s.name}.attached"] = s.attached
+                zones[field_label(f"players[{p}].ships") + f" › {s.name} › attached"] = s.attached
     if state.shot is not None and state.shot.card:
         zones["shot.card"] = Multiset([state.shot.card])
     check_conserved(state.data.deck, zones, "card")
     allowed = game.allowed_ships()  # type: ignore[attr-defined]
     placed: list[tuple[str, Pose]] = []
     for p, fleet in enumerate(state.fleets):
-        where = f"players[{p}]"
+        where = field_label(f"players[{p}]")
         if not 1 <= len(fleet.ships) <= 5:
-            raise StateFormatError(f"{where}.ships: a fleet is 1 to 5 ship tiles, got {len(fleet.ships)}")
+            raise StateFormatError(f"{where} › ships: a fleet is 1 to 5 ship tiles, got {len(fleet.ships)}")
         names = [s.name for s in fleet.ships]
         if len(set(names)) != len(names):
-            raise StateFormatError(f"{where}.ships: two ships share a name; number them ('Fighter 2')")
+            raise StateFormatError(f"{where} › ships: two ships share a name; number them ('Fighter 2')")
         on_ships = 0
-        for s in fleet.ships:
-            at = f"{where}.ships.{s.name}"
+        for k, s in enumerate(fleet.ships):
+            at = f"{where} › ships {k + 1}"
             if s.kind not in allowed:
                 raise StateFormatError(f"{at}: {s.kind} is not a ship of variant {game.variant}; "
                                        f"allowed: {', '.join(allowed)}")
             if not re.fullmatch(re.escape(s.kind) + r"( [2-5])?", s.name):
-                raise StateFormatError(f"{where}.ships: {excerpt(s.name)} is not a name for a {s.kind} tile; "
+                raise StateFormatError(f"{where} › ships: {excerpt(s.name)} is not a name for a {s.kind} tile; "
                                        f"write {s.kind!r} or a numbered one like '{s.kind} 2'")
             if s.destroyed and (s.cubes or s.pose is not None or s.attached):
                 raise StateFormatError(f"{at}: a destroyed ship has no cubes, place or cards")
             if not s.destroyed and s.pose is not None and s.cubes < 1:
-                raise StateFormatError(f"{at}.cubes: a ship on the table has at least 1 cube (the last one "
+                raise StateFormatError(f"{at} › cubes: a ship on the table has at least 1 cube (the last one "
                                        "removed destroys it)")
             if s.pose is None and not s.destroyed and state.stage != "place":
                 raise StateFormatError(f"{at}: not placed, but ships are placed before the first card is dealt")
             if s.pose is not None:
                 if s.pose.heading % 30 or not 0 <= s.pose.heading < 360:
-                    raise StateFormatError(f"{at}.heading: a multiple of 30 from 0 to 330, got {s.pose.heading}")
+                    raise StateFormatError(f"{at} › heading: a multiple of 30 from 0 to 330, got {s.pose.heading}")
                 if not on_table(s.pose, params.table_width, params.table_depth):
                     raise StateFormatError(f"{at}: at {s.pose} the tile is not on the {params.table_width} × "
                                            f"{params.table_depth} table")
                 for other, pose in placed:
                     if overlap(pose, s.pose):
-                        raise StateFormatError(f"{at}: its tile overlaps {other}'s")
-                placed.append((f"{where}.ships.{s.name}", s.pose))
+                        raise StateFormatError(f"{at} ({s.name}): its tile overlaps {other}'s")
+                placed.append((f"{where} › ships {k + 1} ({s.name})", s.pose))
             on_ships += s.cubes
         if fleet.supply < 0 or fleet.supply + on_ships != params.cubes_per_player:
             raise StateFormatError(f"{where}: {on_ships} cubes on ships and {fleet.supply} in the supply; "
                                    f"a player has {params.cubes_per_player}")
         if fleet.chosen and state.stage not in ("initiative", "tie"):
-            raise StateFormatError(f"{where}.chosen: a face-down card exists only while initiative is chosen")
+            raise StateFormatError(f"{where} › chosen: a face-down card exists only while initiative is chosen")
         if state.stage not in ("draw", "discard") and len(fleet.hand) > params.hand_limit:
-            raise StateFormatError(f"{where}.hand: {len(fleet.hand)} cards; the hand limit is {params.hand_limit}")
+            raise StateFormatError(f"{where} › hand: {len(fleet.hand)} cards; the hand limit is {params.hand_limit}")
     _check_stage(state)
 
 
@@ -290,5 +291,5 @@ def _check_stage(state: FleetState) -> None:
         ready = [s for s in state.fleets[state.actor].ships
                  if ((s.on_table and not s.moved) if stage == "movement" else (s.pose is None and not s.destroyed))]
         if not ready:
-            raise StateFormatError(f"to_move: {PLAYERS[state.actor]} has no ship left to "
+            raise StateFormatError(f"to move: {PLAYERS[state.actor]} has no ship left to "
                                    f"{'move' if stage == 'movement' else 'place'}")

@@ -5,8 +5,9 @@ the seat at the controls (``moving``, 1-based), the trade row, the Explorer pile
 and the scrap heap; per seat: Authority (teammates in Hydra repeat their shared
 score), hand, deck *contents* with an optional known top (``deck_top``, top
 first), discard pile, bases in play (with ``primary_used``), ships in play and,
-mid-turn, the pools (``trade``, ``combat``, ``next_ship_on_top``, the factions
-``played_this_turn``). Effects still resolving are listed under ``pending``.
+for the players moving in the main stage, the Trade and Combat gained so far this turn (``trade``,
+``combat``; Authority gained is already in ``authority``), then
+``next_ship_on_top`` and the factions ``played_this_turn``. Effects still resolving are listed under ``pending``.
 The trade deck is never written: it is "the rest" of the 80 trade cards and
 reading reports it as derived. What the format leaves out: the order of the
 unknown part of every deck (the rules never know it either), so a round trip
@@ -26,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import Deck, Multiset, counted
-from explorer.core.position import PositionReader
+from explorer.core.position import PositionReader, field_label
 from explorer.errors import StateFormatError
 from explorer.games.star_realms.cards import FACTIONS, starting_deck, trade_deck
 from explorer.games.star_realms.effects import SCRAPPED_SHIP, effect_of, scrapped_ships
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
     from explorer.games.star_realms.state import InPlay, PlayerState, StarRealmsState, Task
 
 STAGES = ("setup", "main", "draw")
+FORM_ENTRIES: dict[str, dict[str, Any]] = {"bases": {"name": "", "primary_used": False}, "ships": {"name": ""},
+                                           "pending": {"kind": "", "player": 1, "amount": 1}}
+"""The fields the editor shows on each entry of these lists, and what a new one holds (a base, a ship played)."""
 MAX_AUTHORITY = 10_000
 MAX_TURN = 10_001
 TASK_KINDS = ("refill", "draw", "discard")
@@ -64,8 +68,9 @@ def _player(s: "StarRealmsState", seat: int) -> dict[str, Any]:
     if p.deck.top:
         out["deck_top"] = list(p.deck.top)
     out["discard"] = counted(p.discard)
-    if p.trade or p.combat or p.next_ship_to_top or p.played:
-        out["trade"], out["combat"] = p.trade, p.combat
+    turn_under_way = s.stage == "main" and seat in s.fmt.groups[s.group]
+    if turn_under_way or p.trade or p.combat or p.next_ship_to_top or p.played:
+        out["trade"], out["combat"] = p.trade, p.combat  # the form's fields for a turn already under way
         if p.next_ship_to_top:
             out["next_ship_on_top"] = True
         factions = Multiset({k: n for k, n in p.played.items() if not str(k).startswith(SCRAPPED_SHIP)})
@@ -138,7 +143,7 @@ def _read_player(game: "StarRealms", r: PositionReader, voc: dict[str, tuple[str
                  implicit: set[tuple[str, int]]) -> tuple["PlayerState", int]:
     from explorer.games.star_realms.state import PlayerState
 
-    authority = r.int("authority", -MAX_AUTHORITY, MAX_AUTHORITY)
+    authority = r.int("authority", 0, MAX_AUTHORITY)
     deck = r.names("deck", voc["deck"])
     top = r.ordered("deck_top", voc["deck_top"])
     if not Multiset(top) <= deck:
@@ -214,7 +219,7 @@ def from_dict(game: "StarRealms", data: dict[str, Any], derived: list[str]) -> "
         life = fmt.lives[q]
         if authority[life] is not None and authority[life] != value:
             first = fmt.lives.index(life)
-            raise StateFormatError(f"players[{q}].authority: teammates share one Authority; player {first + 1} "
+            raise StateFormatError(f"{field_label(f'players[{q}].authority')}: teammates share one Authority; player {first + 1} "
                                    f"has {authority[life]}, player {q + 1} has {value}")
         authority[life] = value
     players = tuple(p for p, _ in seats)
@@ -265,13 +270,13 @@ def _allies_already_fired(s: "StarRealmsState", implicit: list[set[tuple[str, in
 
 
 def _where(row: Multiset, heap: Multiset, players: tuple["PlayerState", ...], name: str) -> str:
-    parts = [f"trade_row {row.count(name)}"] if name in row else []
-    parts += [f"scrap_heap {heap.count(name)}"] if name in heap else []
+    parts = [f"trade row {row.count(name)}"] if name in row else []
+    parts += [f"scrap heap {heap.count(name)}"] if name in heap else []
     for q, p in enumerate(players):
         for zone, bag in (("hand", p.hand), ("deck", p.deck.contents()), ("discard", p.discard),
                           ("bases", Multiset(r.name for r in p.bases)), ("ships", Multiset(r.name for r in p.ships))):
             if name in bag:
-                parts.append(f"players[{q}].{zone} {bag.count(name)}")
+                parts.append(f"{field_label(f'players[{q}].{zone}')} {bag.count(name)}")
     return ", ".join(parts)
 
 

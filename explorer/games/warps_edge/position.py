@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import Deck, Multiset
-from explorer.core.position import PositionReader, check_conserved, counted
+from explorer.core.position import PositionReader, check_conserved, counted, field_label
 from explorer.errors import StateFormatError, excerpt
 from explorer.games.warps_edge.state import CHOICE_PENDING, CHANCE_PENDING, PHASES, Pending, SkillCard, Target
 
@@ -32,6 +32,14 @@ if TYPE_CHECKING:
 LAYERS = ("yellow", "orange", "red")
 OUTCOMES = ("", "won", "lost-hull", "lost-warp")
 MAX_COUNT = 999
+FORM_ENTRIES: dict[str, dict[str, Any]] = {
+    "skills": {"name": "", "exhausted": False, "tokens": []},
+    "enemy_row": {"enemy": "", "below": [], "above": []},
+    "pending": {"kind": "", "amount": 1, "token": ""},
+}
+"""The fields the editor shows on each entry of these lists (a new skill card is ready: not exhausted)."""
+FORM_FIXED = ("enemy_row",)
+"""Lists of a fixed length (the four slots of the enemy row): no Add or Remove in the editor."""
 
 
 def _target_dict(t: Target, *, section: bool) -> dict[str, Any]:
@@ -95,7 +103,7 @@ def position_from_dict(game: Any, data: dict[str, Any], derived: list[str]) -> "
     from explorer.games.warps_edge.state import WarpsEdgeState
 
     d = game.data
-    r = PositionReader(data, "position")
+    r = PositionReader(data, "")
     fighter = r.text("starfighter", [f.name for f in d.starfighters])
     ship = r.text("mothership", [m.name for m in d.motherships])
     tokens = {t.id for t in d.tokens}
@@ -116,7 +124,8 @@ def position_from_dict(game: Any, data: dict[str, Any], derived: list[str]) -> "
     secs = [_read_target(t, tokens, section=True, names={x.name for x in ship_data.sections})
             for t in r.tables("sections", (len(ship_data.sections), len(ship_data.sections)))]
     deck_r = r.table("enemy_deck")
-    layers = tuple(Deck.shuffled(deck_r.names(c, enemies, ())) for c in LAYERS)
+    given = {c: deck_r.raw(c, []) for c in LAYERS}
+    named = {c: deck_r.names(c, enemies, ()) for c in LAYERS if not _is_count(given[c])}
     deck_r.finish()
     cards = []
     for k, sr in enumerate(r.tables("skills", (0, 18))):
@@ -140,19 +149,55 @@ def position_from_dict(game: Any, data: dict[str, Any], derived: list[str]) -> "
             supply = Multiset()  # the referee names the extra token
         else:
             supply = box - used
+    box_cards = r.names("enemies_in_box", enemies, ())
+    defeated_cards = r.names("enemies_defeated", enemies, ())
+    seen = box_cards + defeated_cards + Multiset(t.card for t in row if t.card)
+    for bag in named.values():
+        seen = seen + bag
+    layers = tuple(Deck.shuffled(named[c]) if c in named else
+                   Deck.shuffled(_face_down(d, c, given[c], seen, derived)) for c in LAYERS)
     state = WarpsEdgeState(
         game=game, stage=r.text("stage", list(PHASES)), starfighter=fighter, mothership=ship,
         hull=r.int("hull", 0, 10_000), shields=r.int("shields", 0, 10_000), supply=supply,
         skill_deck=Deck(middle=r.names("skill_deck", skills, ()), bottom=r.ordered("skill_deck_bottom", skills, ())),
         skill_offer=r.ordered("skill_offer", skills, ()), skills=tuple(cards), enemy_deck=layers,
-        enemy_box=r.names("enemies_in_box", enemies, ()), level_index=r.int("level_index", 0, 3, 3),
-        row=tuple(row), sections=tuple(secs), defeated=r.names("enemies_defeated", enemies, ()),
+        enemy_box=box_cards, level_index=r.int("level_index", 0, 3, 3),
+        row=tuple(row), sections=tuple(secs), defeated=defeated_cards,
         warp=r.int("warp", 1, 100), turn=r.int("turn", 0, 100_000), credit=r.int("credit", 0, 10_000, 0),
         warhammer=r.flag("warhammer", False), pending=tuple(pending),
         attack_index=r.int("attack_index", 0, len(row) + len(secs), 0), outcome=r.text("outcome", OUTCOMES, ""),
         **zones)
     r.finish()
     return state
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _face_down(d: Any, colour: str, count: int, seen: Multiset, derived: list[str]) -> Multiset:
+    """A layer given as a count of face-down cards: the cards of its level seen in no zone, if they are that many.
+
+    The pilot sees the layer's size, never its cards; the unseen cards of the level
+    are the deck unless some were set aside in the box at setup, which the rules
+    cannot yet hold as "k of these n" (a deck whose cards are partly unknown).
+    """
+    level = LAYERS.index(colour) + 1
+    at = field_label(f"enemy_deck.{colour}")
+    if not 0 <= count <= 9:
+        raise StateFormatError(f"{at}: a count of face-down cards from 0 to 9, got {count}")
+    level_cards = Multiset(e.name for e in d.enemies if e.level == level)
+    unseen = Multiset({name: n - seen.count(name) for name, n in level_cards.items() if n > seen.count(name)})
+    if count == len(unseen):
+        derived.append(f"{colour} enemy deck: the {count} level-{level} cards seen in no other zone")
+        return unseen
+    if count > len(unseen):
+        raise StateFormatError(f"{at}: {count} face-down level-{level} cards, but only {len(unseen)} level-{level} "
+                               f"cards are in no other zone")
+    raise StateFormatError(f"{at}: {count} face-down level-{level} cards, while {len(unseen)} level-{level} cards "
+                           f"are in no other zone ({', '.join(counted(unseen))}); the explorer cannot yet hold "
+                           f"which {count} of them are the deck: name the {len(unseen) - count} set aside under "
+                           "enemy cards in the box, or the deck's cards")
 
 
 def check_state(game: Any, s: "WarpsEdgeState") -> None:
@@ -174,34 +219,36 @@ def check_state(game: Any, s: "WarpsEdgeState") -> None:
         for i, t in enumerate(targets):
             for field in ("lasers", "maneuvers", "energy"):
                 if not 0 <= getattr(t, field) <= 1_000:
-                    raise StateFormatError(f"{where}[{i}].{field}: expected 0 to 1000, got {excerpt(getattr(t, field))}")
+                    raise StateFormatError(f"{field_label(f'{where}[{i}].{field}')}: expected 0 to 1000, got {excerpt(getattr(t, field))}")
     if not 0 <= s.attack_index <= len(s.row) + len(s.sections):
-        raise StateFormatError(f"attack_index: expected 0 to {len(s.row) + len(s.sections)}, got "
+        raise StateFormatError(f"attacks made this turn: expected 0 to {len(s.row) + len(s.sections)}, got "
                                f"{excerpt(s.attack_index)}")
     box = game.initial_state(starfighter=s.starfighter, mothership=s.mothership)
     zones = {z: getattr(s, z) for z in ("bag", "pool", "hold", "discard", "supply", "removed")}
     for i, t in enumerate(s.row):
-        zones[f"enemy_row[{i}]"] = t.tokens()
+        zones[field_label(f"enemy_row[{i}]")] = t.tokens()
     for i, t in enumerate(s.sections):
-        zones[f"sections[{i}]"] = t.tokens()
+        zones[field_label(f"sections[{i}]")] = t.tokens()
     for i, c in enumerate(s.skills):
-        zones[f"skills[{i}].tokens"] = c.tokens
+        zones[field_label(f"skills[{i}].tokens")] = c.tokens
     check_conserved(box.all_tokens(), zones, "token")
     # the deck is built one level at a time in setup: levels not dealt yet are in no zone
     level_cards = Multiset(e.name for e in d.enemies if e.level <= s.level_index)
-    check_conserved(level_cards, {"enemy_row": Multiset(t.card for t in s.row if t.card),
-                                  **{f"enemy_deck.{c}": layer.contents() for c, layer in zip(LAYERS, s.enemy_deck)},
-                                  "enemies_defeated": s.defeated, "enemies_in_box": s.enemy_box}, "enemy card")
+    check_conserved(level_cards, {"enemy row": Multiset(t.card for t in s.row if t.card),
+                                  **{field_label(f"enemy_deck.{c}"): layer.contents()
+                                     for c, layer in zip(LAYERS, s.enemy_deck)},
+                                  "enemies defeated": s.defeated, field_label("enemies_in_box"): s.enemy_box},
+                    "enemy card")
     for c, layer in zip(LAYERS, s.enemy_deck):
         for name in layer.contents().kinds():
             if d.enemy(name).colour != c:
-                raise StateFormatError(f"enemy_deck.{c}: {excerpt(name)} is a {d.enemy(name).colour} (level "
+                raise StateFormatError(f"{field_label(f'enemy_deck.{c}')}: {excerpt(name)} is a {d.enemy(name).colour} (level "
                                        f"{d.enemy(name).level}) card")
     check_conserved(Multiset(k.name for k in d.skills),
-                    {"skills": Multiset(c.name for c in s.skills), "skill_offer": Multiset(s.skill_offer),
-                     "skill_deck": s.skill_deck.contents()}, "skill card")
+                    {"skills": Multiset(c.name for c in s.skills), "skill offer": Multiset(s.skill_offer),
+                     "skill deck": s.skill_deck.contents()}, "skill card")
     if len(s.row) != 4:
-        raise StateFormatError(f"enemy_row: expected 4 slots, got {len(s.row)}")
+        raise StateFormatError(f"enemy row: expected 4 slots, got {len(s.row)}")
     if [t.card for t in s.sections] != [x.name for x in ship.sections]:
         raise StateFormatError(f"sections: expected {[x.name for x in ship.sections]} in order")
     if not 0 <= s.hull <= s.max_hull or (s.hull == 0) != (s.outcome == "lost-hull"):
@@ -221,14 +268,14 @@ def check_state(game: Any, s: "WarpsEdgeState") -> None:
     if s.credit and s.stage != "actions":
         raise StateFormatError(f"credit: buying credit exists only in step 2, got {s.credit} in {excerpt(s.stage)}")
     if s.skill_offer and s.stage != "setup-keep":
-        raise StateFormatError("skill_offer: the two drawn skill cards wait only in setup (keep a skill card)")
+        raise StateFormatError("skill offer: the two drawn skill cards wait only in setup (keep a skill card)")
     if s.stage == "setup-keep" and len(s.skill_offer) != 2:
-        raise StateFormatError(f"skill_offer: 2 cards to choose from in setup, got {len(s.skill_offer)}")
+        raise StateFormatError(f"skill offer: 2 cards to choose from in setup, got {len(s.skill_offer)}")
     if not setup and len(s.skills) < 1:
         raise StateFormatError("skills: the pilot keeps one skill card at setup")
     for i, t in enumerate(s.sections):
         if t.defeated and t.tokens():
-            raise StateFormatError(f"sections[{i}]: a defeated section holds no tokens")
+            raise StateFormatError(f"{field_label(f'sections[{i}]')}: a defeated section holds no tokens")
     if s.outcome == "won" and not all(t.defeated for t in s.sections):
         raise StateFormatError("outcome: 'won' needs every section's damage marker")
     if s.outcome != "won" and s.sections and all(t.defeated for t in s.sections):

@@ -1,0 +1,240 @@
+"""The position editor remade for a real table (issue 18 §3, issue 19 "the editor builds fields only ...").
+
+Structured zones get structured fields (Star Realms bases with "primary used this turn", the Trade
+made so far this turn; Warp's Edge skills ready or used, enemies with tokens below and above); the
+Add buttons produce what the format accepts; cards move between zones without retyping; a hidden
+deck is a count; "Use this position" uses what is on screen in one click; a position with stray or
+too many keys builds no widget for them.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import ipywidgets as W
+import pytest
+
+import explorer
+from explorer import Match
+from explorer.core.position import toml_text
+from explorer.games.star_realms.odds_buys import buyable
+from widgets.common.editor_form import MAX_FIELDS
+from widgets.common.match_panel import SETUP_TAB
+from widgets.common.position_editor import PositionEditor
+from widgets.star_realms.panel import StarRealmsPanel
+
+
+def live_widgets() -> int:
+    """How many widgets the kernel holds (``Widget.widgets``, deprecated in ipywidgets 8 but still the count)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return len(W.Widget.widgets)
+
+
+def editor_on(state: explorer.State) -> tuple[PositionEditor, list]:
+    used: list = []
+    editor = PositionEditor(on_use=lambda s, derived: used.append(s))
+    editor.load(state)
+    return editor, used
+
+
+def played(game_id: str, seed: int, steps: int) -> explorer.State:
+    match = Match(explorer.load_game(game_id), seed=seed)
+    match.play("random", steps)
+    return match.state
+
+
+@pytest.mark.parametrize("game_id", ["star_realms", "warps_edge", "endor", "fleet_command", "pinned_down"])
+def test_the_form_reads_back_the_position_it_was_filled_with(game_id: str) -> None:
+    for seed, steps in ((1, 15), (2, 45)):
+        state = played(game_id, seed, steps)
+        editor, _ = editor_on(state)
+        assert "✓" in editor.verdict.value, editor.verdict.value
+        assert state.game.read_position_data(editor.data()).state == state
+        assert editor.notice.value == ""  # every key the game writes has its field
+
+
+def sr_panel() -> StarRealmsPanel:
+    panel = StarRealmsPanel(seed=12)  # main phase of turn 1, player 1 holds 3 Scouts (widgets/star_realms/panel.py)
+    panel.tabs.selected_index = SETUP_TAB
+    return panel
+
+
+def test_a_base_is_added_as_a_table_with_primary_used_and_never_as_a_bare_name() -> None:
+    """Issue 18: the bases picker offered names and the reader refused them ("expected a table")."""
+    panel = sr_panel()
+    editor = panel.editor
+    assert editor.adder("players 1 › bases").add("Trading Post")
+    assert editor.data()["players"][0]["bases"] == [{"name": "Trading Post", "primary_used": False}]
+    editor.field("players 1 › bases 1 › primary used this turn").value = True
+    assert "✓" in editor.verdict.value and "expected a table" not in editor.verdict.value
+    editor.use_button.click()
+    assert panel.state.players[0].bases[0].name == "Trading Post"
+    assert panel.state.players[0].bases[0].primary_used
+
+
+def test_a_misspelt_base_is_refused_with_did_you_mean_and_adds_nothing() -> None:
+    editor = sr_panel().editor
+    assert not editor.adder("players 1 › bases").add("Tradng Post")
+    assert "players 1 › bases: &#x27;Tradng Post&#x27; is not a name allowed here — did you mean Trading Post?" \
+        in editor.notice.value
+    assert editor.data()["players"][0]["bases"] == []
+
+
+def test_a_ship_in_play_and_the_trade_made_this_turn_reach_the_buy_comparison() -> None:
+    """Issue 18: no field for Trade already made, so the buy comparison said 0 Trade."""
+    panel = sr_panel()
+    editor = panel.editor
+    editor.field("players 1 › hand").value = "Scout x2"  # one Scout of the 3 was played: it is in play
+    assert editor.adder("players 1 › ships").add("Scout")
+    editor.field("players 1 › Trade gained this turn").value = 3
+    assert "✓" in editor.verdict.value, editor.verdict.value
+    editor.use_button.click()
+    state = panel.state
+    assert state.players[0].trade == 3 and [r.name for r in state.players[0].ships] == ["Scout"]
+    assert "Explorer" in buyable(state, 0)  # an Explorer costs 2 (Star Realms rules, Explorer card)
+
+
+def test_removing_an_entry_drops_it_from_the_position() -> None:
+    editor = sr_panel().editor
+    editor.adder("players 1 › bases").add("Blob Wheel")
+    editor.adder("players 1 › bases").add("Trading Post")
+    editor.remover("players 1 › bases 1").click()
+    assert [b["name"] for b in editor.data()["players"][0]["bases"]] == ["Trading Post"]
+
+
+def test_a_warps_edge_skill_is_added_ready_and_marked_used() -> None:
+    state = played("warps_edge", 3, 30)
+    editor, _ = editor_on(state)
+    before = len(state.skills)
+    name = next(iter(state.skill_deck.contents().kinds()))
+    editor.field("skill deck").value = ", ".join(
+        p for p in editor.field("skill deck").value.split(", ") if not p.startswith(name))
+    assert editor.adder("skills").add(name)
+    editor.field(f"skills {before + 1} › used (exhausted)").value = True
+    assert "✓" in editor.verdict.value, editor.verdict.value
+    assert editor.checked.skills[-1].name == name and editor.checked.skills[-1].exhausted
+
+
+def test_every_enemy_slot_offers_tokens_below_and_above() -> None:
+    editor, _ = editor_on(played("warps_edge", 3, 30))
+    for slot in range(1, 5):
+        for side in ("below", "above"):
+            assert editor.field(f"enemy row {slot} › {side}").placeholder.startswith("e.g. ")
+
+
+def test_move_three_cards_from_the_endor_deck_to_the_discard() -> None:
+    """Issue 18: Endor needed whole decks retyped to move three cards to a discard pile."""
+    state = played("endor", 4, 40)
+    editor, used = editor_on(state)
+    deck = state.decks[0].contents()
+    card = next(c for c, n in deck.items() if n >= 2)
+    other = next(c for c in deck.kinds() if c != card)
+    assert editor.move.move(2, card, "cards 1 › deck", "cards 1 › discard")
+    assert editor.move.move(1, other, "cards 1 › deck", "cards 1 › discard")
+    assert "✓" in editor.verdict.value, editor.verdict.value
+    assert editor.use() and len(used[0].discards[0]) == len(state.discards[0]) + 3
+    assert len(used[0].decks[0]) == len(state.decks[0]) - 3
+
+
+def test_a_move_that_asks_for_more_than_the_zone_holds_changes_nothing() -> None:
+    state = played("endor", 4, 40)
+    editor, _ = editor_on(state)
+    before = editor.data()
+    assert not editor.move.move(40, "any", "cards 1 › deck", "cards 1 › discard")
+    assert "pick the card to move" in editor.move.note.value
+    card = next(iter(state.decks[0].contents().kinds()))
+    assert not editor.move.move(9, card, "cards 1 › deck", "cards 1 › discard")
+    assert editor.data() == before
+
+
+def test_pinned_down_decks_move_through_the_generic_editor() -> None:
+    state = played("pinned_down", 1, 20)
+    editor, _ = editor_on(state)
+    deck = state.position_dict()["players"][0]["deck"]["cards"]
+    card = deck[0].split(" x")[0]
+    assert editor.move.move(1, card, "players 1 › deck › cards", "players 1 › discard")
+    assert card in editor.data()["players"][0]["discard"][0]
+
+
+def test_a_face_down_enemy_deck_is_entered_as_a_count() -> None:
+    """A layer typed as "2" (two unknown cards) is the level's cards seen in no other zone."""
+    state = played("warps_edge", 5, 12)  # step 2 of turn 1: 2 yellow cards left in the deck, 3 set aside in the box
+    editor, used = editor_on(state)
+    editor.field("enemy deck › yellow").value = str(len(state.enemy_deck[0]))
+    assert "derived: yellow enemy deck: the 2 level-1 cards seen in no other zone" in editor.verdict.value
+    assert editor.use() and used[0] == state
+
+
+def test_a_count_that_leaves_the_deck_undetermined_is_refused_saying_what_to_name() -> None:
+    state = played("warps_edge", 5, 12)
+    editor, _ = editor_on(state)
+    editor.field("enemy deck › yellow").value = "2"
+    box = [n for n in editor.field("enemy cards in the box").value.split(", ")
+           if state.data.enemy(n.split(" x")[0]).level != 1]
+    editor.field("enemy cards in the box").value = ", ".join(box)
+    assert ("enemy deck › yellow: 2 face-down level-1 cards, while 5 level-1 cards are in no other zone"
+            in editor.verdict.value)
+    assert "name the 3 set aside under enemy cards in the box" in editor.verdict.value
+
+
+def test_one_click_on_use_takes_the_text_pasted_after_an_invalid_form() -> None:
+    """Issue 18: a valid TOML pasted after an invalid form needed two clicks."""
+    state = played("star_realms", 1, 15)
+    editor, used = editor_on(state)
+    editor.field("players 1 › hand").value = "Scout x40"
+    assert "✗" in editor.verdict.value
+    editor.text.value = state.position_text()
+    assert editor.use() and used == [state]
+
+
+def test_one_click_on_use_takes_the_form_edited_after_the_text() -> None:
+    state = played("star_realms", 1, 15)
+    editor, used = editor_on(state)
+    editor.text.value = "players = 3"
+    assert "✗" in editor.verdict.value
+    editor.load(state)
+    editor.field("players 1 › authority").value = 44
+    assert editor.use() and used[0].authority_of(0) == 44
+
+
+def test_a_big_input_builds_no_widgets_and_says_why() -> None:
+    """Issue 19: 1,500 keys in the TOML box built 1,501 widgets in 5.7 s."""
+    editor, used = editor_on(played("star_realms", 1, 15))
+    before = live_widgets()
+    editor.text.value = "".join(f"k{i} = {i}\n" for i in range(1500))
+    assert live_widgets() - before < 5
+    assert editor.form.children == () and f"more than {MAX_FIELDS} fields" in editor.notice.value
+    assert "✗" in editor.verdict.value and not editor.use() and used == []
+
+
+def test_stray_keys_get_one_message_and_no_widget() -> None:
+    state = played("star_realms", 1, 15)
+    editor, _ = editor_on(state)
+    fields = len(editor._form.fields)
+    before = live_widgets()
+    editor.text.value = state.position_text().replace("turn =", "hnad = 1\nbogus = 2\nturn =", 1)
+    assert len(editor._form.fields) == fields
+    assert "No form field for" in editor.notice.value and "hnad, bogus" in editor.notice.value
+    assert "the position: unknown field" in editor.verdict.value
+    assert live_widgets() - before < 40  # the old form's widgets are closed; nothing per stray key
+
+
+@pytest.mark.parametrize("game_id, key, name", [
+    ("star_realms", "players 1 › hand", "Scout"), ("warps_edge", "bag", "energy-1"),
+    ("endor", "cards 1 › discard", "B-wing / Luke Skywalker"), ("pinned_down", "players 1 › hand", "Defiance"),
+])
+def test_each_game_shows_its_own_names_in_the_placeholder(game_id: str, key: str, name: str) -> None:
+    editor, _ = editor_on(played(game_id, 1, 20))
+    placeholder = editor.field(key).placeholder
+    assert placeholder.startswith("e.g. ") and name in placeholder or game_id == "star_realms"
+    if game_id != "star_realms":
+        assert "Scout" not in placeholder
+
+
+def test_the_text_box_shows_what_the_form_wrote() -> None:
+    state = played("star_realms", 1, 15)
+    editor, _ = editor_on(state)
+    editor.field("players 1 › authority").value = 37
+    assert "authority = 37" in editor.text.value
+    assert editor.text.value == toml_text(editor.data())
