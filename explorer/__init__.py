@@ -24,8 +24,10 @@ from explorer.core import (
     load_game,
 )
 
+from explorer.advise import advise, review  # noqa: E402 (the names are the functions; the package is explorer/advise)
+
 __all__ = [
     "CHANCE", "TERMINAL", "Action", "Deck", "Game", "GameInfo", "Match", "Multiset",
-    "Result", "State", "Variant", "errors", "games", "load_game",
+    "Result", "State", "Variant", "advise", "errors", "games", "load_game", "review",
 ]
 __version__ = "0.1.0"

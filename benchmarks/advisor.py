@@ -1,0 +1,153 @@
+"""The advisor against each game's heuristic, and how long a hint takes.
+
+Two figures per game (issue 22 §4):
+
+1. **Strength.** The advisor (``advisor_policy(rollouts=R)``: every option rolled out up to R times under
+   the heuristic, the best played) against the heuristic, in the simulation lab on the same seeds. Two-player
+   games: the advisor plays seat 1 in ``--games`` games and seat 2 in ``--games`` more (seats swapped); its
+   score (win 1, draw 1/2) with Wilson's 95% interval. Solo and co-operative games (Warp's Edge, Pinned
+   Down): every seat advised against every seat heuristic, ``--games`` seeds each, and the difference of the
+   win rates with Newcombe's 95% interval.
+2. **Hint time.** ``advise(state, rollouts=H)`` on ``--positions`` seeded mid-game decisions per game
+   (positions from a seeded heuristic game, a third to two thirds of the way in), on the plain loop and on
+   the processes backend (its pool started before the clock, as it stays started between hints):
+   median and 95th percentile in seconds, and the mean number of options.
+
+``--target`` adds the issue's check: a Star Realms mid-game decision with about 10 options, 200 rollouts,
+processes backend (target: at most 10 s, best option's interval at most ±5 points).
+
+Defaults are small so a run takes a few minutes on a shared 2-core machine::
+
+    .venv/bin/python benchmarks/advisor.py                       # every game, 4+4 games, 8 rollouts
+    .venv/bin/python benchmarks/advisor.py --games 200 --rollouts 32 --positions 100 --hint-rollouts 200
+    .venv/bin/python benchmarks/advisor.py --only star_realms --skip-strength --target
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import explorer  # noqa: E402
+from explorer.advise import advise, advisor_policy, shutdown_pools  # noqa: E402
+from explorer.advise.racing import wilson  # noqa: E402
+from explorer.core.chance import sample_outcome  # noqa: E402
+from explorer.sim import simulate  # noqa: E402
+from explorer.sim.spec import make_spec  # noqa: E402
+from explorer.sim.stats import quantile, rate_difference  # noqa: E402
+
+
+def score(result: Any, seat: int) -> tuple[float, int]:
+    """The seat's summed returns (win 1, draw a share) and the number of finished games."""
+    finished = [r for r in result.records if r.finished]
+    return sum(r.returns[seat] for r in finished), len(finished)
+
+
+def strength(game_id: str, games: int, rollouts: int, seed: int, backend: str) -> str:
+    seats = make_spec(game_id, policies="heuristic").seats
+    advisor = advisor_policy(rollouts=rollouts)
+    began = time.perf_counter()
+    if seats == 2:
+        first = simulate(game_id, policies=[advisor, "heuristic"], games=games, seed=seed, backend=backend)
+        second = simulate(game_id, policies=["heuristic", advisor], games=games, seed=seed, backend=backend)
+        s1, n1 = score(first, 0)
+        s2, n2 = score(second, 1)
+        low, high = wilson(s1 + s2, n1 + n2)
+        rate = (s1 + s2) / max(1, n1 + n2)
+        verdict = "beats" if low > 0.5 else ("loses to" if high < 0.5 else "not told apart from")
+        return (f"{game_id}: advisor({rollouts}) scores {rate:.1%} (95% CI {low:.1%}-{high:.1%}) over {n1 + n2} games "
+                f"against the heuristic, seats swapped: {verdict} it ({time.perf_counter() - began:.0f} s)")
+    advised = simulate(game_id, policies=[advisor] * seats, games=games, seed=seed, backend=backend)
+    plain = simulate(game_id, policies=["heuristic"] * seats, games=games, seed=seed, backend=backend)
+    a, na = score(advised, 0)
+    h, nh = score(plain, 0)
+    d, low, high = rate_difference(round(a), na, round(h), nh)
+    return (f"{game_id} ({seats} seat{'s' if seats > 1 else ''}): advisor({rollouts}) wins {a / max(1, na):.1%}, "
+            f"heuristic {h / max(1, nh):.1%} over {games} seeds; difference {100 * d:+.1f} points "
+            f"(95% CI {100 * low:+.1f} to {100 * high:+.1f}) ({time.perf_counter() - began:.0f} s)")
+
+
+def positions(game_id: str, count: int, seed: int, min_options: int = 2) -> list[Any]:
+    """``count`` seeded mid-game decisions (a third to two thirds into a seeded heuristic game)."""
+    game = explorer.load_game(game_id)
+    policy = game.policies()["heuristic"]
+    found: list[Any] = []
+    attempt = 0
+    while len(found) < count and attempt < 20 * count:
+        rng = np.random.default_rng(seed + attempt)
+        attempt += 1
+        states = [game.initial_state()]
+        while not states[-1].is_terminal() and len(states) < 20_000:
+            s = states[-1]
+            states.append(s.apply(sample_outcome(s.chance_outcomes(), rng) if s.is_chance() else policy(s, rng)))
+        start = len(states) // 3 + int(rng.integers(0, max(1, len(states) // 3)))
+        for s in states[start:]:
+            if not s.is_chance() and not s.is_terminal() and len(s.legal_actions()) >= min_options:
+                found.append(s)
+                break
+    return found
+
+
+def hint_times(game_id: str, count: int, rollouts: int, seed: int, backend: str) -> str:
+    states = positions(game_id, count, seed)
+    if backend == "processes":
+        advise(states[0], rollouts=2, backend="processes")  # start the pool before the clock (it stays started)
+    seconds, options = [], []
+    for i, state in enumerate(states):
+        began = time.perf_counter()
+        advice = advise(state, rollouts=rollouts, seed=seed + i, backend=backend)
+        seconds.append(time.perf_counter() - began)
+        options.append(len(advice.rows))
+    return (f"{game_id} hint, {rollouts} rollouts, {backend}: median {statistics.median(seconds):.2f} s, "
+            f"p95 {quantile(seconds, 0.95):.2f} s over {len(states)} positions "
+            f"(mean {statistics.mean(options):.1f} options)")
+
+
+def target(seed: int) -> str:
+    state = next(s for s in positions("star_realms", 40, seed, min_options=9))
+    advise(state, rollouts=2, backend="processes")
+    began = time.perf_counter()
+    advice = advise(state, rollouts=200, seed=seed, backend="processes")
+    took = time.perf_counter() - began
+    half = 100 * (advice.best.high - advice.best.low) / 2
+    return (f"target: Star Realms hint, {len(advice.rows)} options x 200 rollouts, processes: {took:.1f} s "
+            f"(target <= 10 s), {advice.total_rollouts} rollouts played, best option ±{half:.1f} points "
+            f"(target <= 5)\n{advice}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=4, help="games per seat order (default 4)")
+    parser.add_argument("--rollouts", type=int, default=8, help="advisor rollouts per option in games (default 8)")
+    parser.add_argument("--positions", type=int, default=3, help="mid-game positions per game timed (default 3)")
+    parser.add_argument("--hint-rollouts", type=int, default=50, help="rollouts per option of a timed hint")
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--only", nargs="*", default=list(explorer.games()), help="game ids (default: all)")
+    parser.add_argument("--backend", default="processes", help="backend of the strength games (default processes)")
+    parser.add_argument("--skip-strength", action="store_true")
+    parser.add_argument("--skip-hints", action="store_true")
+    parser.add_argument("--target", action="store_true", help="the issue's Star Realms 10 x 200 hint check")
+    args = parser.parse_args(argv)
+    try:
+        for game_id in args.only:
+            if not args.skip_strength:
+                print(strength(game_id, args.games, args.rollouts, args.seed, args.backend), flush=True)
+            if not args.skip_hints:
+                for backend in ("local", "processes"):
+                    print(hint_times(game_id, args.positions, args.hint_rollouts, args.seed, backend), flush=True)
+        if args.target:
+            print(target(args.seed), flush=True)
+    finally:
+        shutdown_pools()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,145 @@
+"""The answer to "what should I do now?": one row per option, ranked, with intervals; as text and HTML.
+
+Each :class:`OptionAdvice` row holds the option (its action, text and group),
+its rollouts, the seat's win chance with Wilson's 95% interval, the paired 95%
+interval of its difference to the best option (common random numbers), why it
+stopped (``"worse"`` or ``"same"`` in the race, see
+:mod:`explorer.advise.racing`) and the exact odds of the chance step that
+follows it, if one does. :class:`Advice` puts first the best option (the
+highest win chance among the options that played the most rollouts, the
+race's survivors), then the others by their paired difference to it
+(highest first; equal ones by win chance, then the rules' order), and says
+what was assumed; ``partial`` is true when a time budget or a stop cut the rollouts
+short.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from explorer.advise.options import Option, chance_summary
+from explorer.core.actions import Action
+from explorer.errors import RulesError
+
+
+@dataclass(frozen=True)
+class OptionAdvice:
+    """One option's row: rollouts, win chance and its 95% interval, the paired difference to the best."""
+
+    option: Option
+    rollouts: int
+    win: float
+    low: float
+    high: float
+    diff: float
+    diff_low: float
+    diff_high: float
+    stopped: str
+    chance: tuple[tuple[Action, Fraction], ...] = ()
+
+    @property
+    def action(self) -> Action:
+        return self.option.action
+
+    @property
+    def text(self) -> str:
+        return self.option.text
+
+    @property
+    def group(self) -> str:
+        return self.option.group
+
+    def status(self, best: bool) -> str:
+        """``best``, ``clearly worse``, ``plays alike`` or ``cut short``, or ``""`` for a finished row."""
+        if best:
+            return "best"
+        return {"worse": "clearly worse", "same": "plays like the best", "cut": "cut short"}.get(self.stopped, "")
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A hint: the options ranked by the seat's win chance, and what the numbers assumed."""
+
+    game_id: str
+    phase: str
+    seat: int
+    seat_name: str
+    rows: tuple[OptionAdvice, ...]
+    rollouts: int
+    policy: str
+    seed: int
+    backend: str
+    partial: bool
+    seconds: float
+    hidden: str
+    rule: str
+
+    @property
+    def best(self) -> OptionAdvice:
+        """The top row: the option ranked best."""
+        return self.rows[0]
+
+    @property
+    def total_rollouts(self) -> int:
+        return sum(r.rollouts for r in self.rows)
+
+    def row(self, action: Action | str) -> OptionAdvice:
+        """The row of ``action`` (an :class:`Action` or its text)."""
+        for r in self.rows:
+            if r.action == action or r.text == action:
+                return r
+        shown = ", ".join(r.text for r in self.rows[:12])
+        raise RulesError(f"{action!s} is not one of the options advised on in {self.phase}; options: {shown}")
+
+    def assumptions(self) -> str:
+        """One sentence on what the numbers assume (the panels show it under the table)."""
+        return (f"{self.seat_name}'s win chance over {self.rollouts} rollouts per option (fewer for options that "
+                f"stopped early), every seat then played by the {self.policy} policy; hidden cards: {self.hidden}; "
+                f"seed {self.seed}.")
+
+    def headline(self) -> str:
+        state = "PARTIAL (time budget or stop): " if self.partial else ""
+        return (f"{state}Advice for {self.seat_name} in {self.phase}: {len(self.rows)} options, "
+                f"{self.total_rollouts} rollouts, {self.seconds:.1f} s on {self.backend}")
+
+    def _cells(self, i: int, r: OptionAdvice) -> list[str]:
+        diff = "" if i == 0 else (f"{100 * r.diff:+.1f} [{100 * r.diff_low:+.1f}, {100 * r.diff_high:+.1f}]")
+        return [str(i + 1), r.group, r.text, f"{100 * r.win:.1f}%", f"{100 * r.low:.1f}–{100 * r.high:.1f}",
+                diff, str(r.rollouts), r.status(i == 0), chance_summary(r.chance)]
+
+    HEADERS = ("#", "group", "option", "win", "95% CI", "vs best (paired 95% CI, points)", "rollouts", "status",
+               "next chance step (exact)")
+
+    def __str__(self) -> str:
+        table = [list(self.HEADERS)] + [self._cells(i, r) for i, r in enumerate(self.rows)]
+        keep = [j for j in range(len(self.HEADERS)) if any(row[j] for row in table[1:])]
+        widths = {j: max(len(row[j]) for row in table) for j in keep}
+        lines = [self.headline()]
+        for row in table:
+            lines.append("  ".join(row[j].ljust(widths[j]) for j in keep).rstrip())
+        lines.append(self.assumptions())
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        head = "".join(f"<th>{esc(h)}</th>" for h in self.HEADERS)
+        body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in self._cells(i, r)) + "</tr>"
+                       for i, r in enumerate(self.rows))
+        return (f"<div class='re-advice'><p><b>{esc(self.headline())}</b></p><table><thead><tr>{head}</tr></thead>"
+                f"<tbody>{body}</tbody></table><p><small>{esc(self.assumptions())}<br>Race: {esc(self.rule)}"
+                f"</small></p></div>")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The advice as JSON data (a panel or a notebook table reads it)."""
+        return {
+            "game": self.game_id, "phase": self.phase, "seat": self.seat, "partial": self.partial,
+            "rollouts": self.rollouts, "policy": self.policy, "seed": self.seed, "backend": self.backend,
+            "seconds": self.seconds, "hidden": self.hidden,
+            "rows": [{"option": r.text, "group": r.group, "rollouts": r.rollouts, "win": r.win, "low": r.low,
+                      "high": r.high, "diff": r.diff, "diff_low": r.diff_low, "diff_high": r.diff_high,
+                      "stopped": r.stopped,
+                      "chance": [[str(a), str(p)] for a, p in r.chance]} for r in self.rows],
+        }

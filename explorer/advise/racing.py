@@ -1,0 +1,139 @@
+"""Intervals and the race: how many rollouts each option gets, and when a clearly worse one stops.
+
+**Intervals (95%).** An option's win chance is the mean of its rollout values
+with **Wilson's score interval** (successes = the sum of the values, so a draw
+counts half). The difference of an option to the best is **paired**: rollout
+``i`` of both used the same generator, so the interval is the normal one of the
+mean of the per-rollout differences, ``mean ± 1.96 · sd / √n`` over the
+rollouts both options have (cut to [-1, 1], where a difference of two
+returns lies).
+
+**The race (stated rule).** Rollouts go in rounds of ``batch`` per option
+still running. After each round, once an option has at least ``2 · batch``
+rollouts, it is compared with the leader (the running option with the
+highest mean) by the paired differences over their common rollouts:
+
+* *worse*: the difference is more than ``Z_STOP = 3`` joint standard errors
+  below 0 (GNU Backgammon's usual stopping distance) — the option stops;
+* *same*: every paired difference is exactly 0 over at least ``SAME_AFTER``
+  (30) rollouts — the two options play out alike (the same turn reached in
+  another order, say); by the rule of three they differ in under 10% of
+  rollouts (95%). The option stops.
+
+The leader always runs to the full count, so the best option's interval is
+that of ``rollouts`` games.
+
+>>> low, high = wilson(8, 10)
+>>> round(low, 3), round(high, 3)
+(0.49, 0.943)
+>>> d, low, high = paired_difference([1, 0, 1, 1], [1, 0, 0, 1])
+>>> d
+0.25
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+Z95 = 1.959963984540054
+Z_STOP = 3.0
+SAME_AFTER = 30
+RULE = (f"rounds of a batch per running option; from 2 batches on, an option stops when its paired difference to "
+        f"the leader is more than {Z_STOP:g} standard errors below 0 (worse), or is exactly 0 in every one of at "
+        f"least {SAME_AFTER} rollouts (same); the leader runs to the full count")
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval for a proportion (``successes`` may be fractional: draws count a share)."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(max(p * (1 - p), 0.0) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """``mean(a - b)`` over the rollouts both have, with its normal interval (``z`` standard errors)."""
+    n = min(len(a), len(b))
+    if n == 0:
+        return 0.0, -1.0, 1.0
+    diffs = [a[i] - b[i] for i in range(n)]
+    mean = sum(diffs) / n
+    if n == 1:
+        return mean, -1.0, 1.0
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    half = z * sd / math.sqrt(n)
+    return mean, max(-1.0, mean - half), min(1.0, mean + half)  # a difference of two returns lies in [-1, 1]
+
+
+@dataclass
+class Race:
+    """The rollouts of every option so far and which options still run (see the module's rule)."""
+
+    options: int
+    rollouts: int
+    batch: int
+    racing: bool = True
+    parts: list[dict[int, tuple[float, ...]]] = field(default_factory=list)
+    stopped: dict[int, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.parts = [{} for _ in range(self.options)]
+
+    def values(self, option: int) -> tuple[float, ...]:
+        """The option's rollout values ``0 .. n - 1`` (only the unbroken run from rollout 0 counts)."""
+        out: list[float] = []
+        parts = self.parts[option]
+        while len(out) in parts:
+            out.extend(parts[len(out)])
+        return tuple(out)
+
+    def record(self, option: int, start: int, values: tuple[float, ...]) -> None:
+        self.parts[option][start] = values
+
+    def running(self) -> list[int]:
+        return [o for o in range(self.options) if o not in self.stopped and len(self.values(o)) < self.rollouts]
+
+    def done(self) -> bool:
+        return not self.running()
+
+    def next_round(self) -> list[tuple[int, int, int]]:
+        """The tasks of the next round: ``(option, start, stop)`` for each running option."""
+        tasks = []
+        for option in self.running():
+            start = len(self.values(option))
+            tasks.append((option, start, min(self.rollouts, start + self.batch)))
+        return tasks
+
+    def mean(self, option: int) -> float:
+        values = self.values(option)
+        return sum(values) / len(values) if values else 0.0
+
+    def leader(self, among: Sequence[int] | None = None) -> int:
+        """The option with the highest mean (the lowest index among equals)."""
+        pool = list(range(self.options)) if among is None else list(among)
+        return max(pool, key=lambda o: (self.mean(o), -o))
+
+    def settle(self) -> None:
+        """Stop the options that are clearly worse than the leader, or play out the same (the rule above)."""
+        if not self.racing:
+            return
+        live = [o for o in range(self.options) if o not in self.stopped]
+        if len(live) < 2:
+            return
+        best = self.leader(live)
+        lead = self.values(best)
+        for option in live:
+            mine = self.values(option)
+            if option == best or len(mine) < 2 * self.batch or len(mine) >= self.rollouts:
+                continue
+            d, low, high = paired_difference(mine, lead, Z_STOP)
+            if high < 0:
+                self.stopped[option] = "worse"
+            elif len(mine) >= SAME_AFTER and len(lead) >= SAME_AFTER and all(
+                    a == b for a, b in zip(mine, lead)):
+                self.stopped[option] = "same"

@@ -1,0 +1,149 @@
+"""One rollout, and a batch of them: deal the hidden cards, play the option, play the game out.
+
+Rollout ``i`` of an advice with seed ``S`` draws everything from
+``SeedSequence([S, i])``: first the hidden cards the seat cannot see are dealt
+(:func:`~explorer.advise.knowledge.determinize`), then the option is applied and
+the game is played to its end by the rollout policy, chance steps sampled with
+exact probabilities from a generator of their own (the policies draw from a
+third), so the draws stay in step as long as the games do. Every option uses the very same generator for rollout
+``i`` (common random numbers): the same dealt world and, as far as the games
+stay in step, the same draws and rolls. So the difference between two options
+is measured with far less noise than either option alone.
+
+The value of a rollout is the seat's return in ``state.result()``: 1 for a
+win, 0 for a loss, a share for a draw (two-player draw: 0.5; a co-operative
+game returns the same to every seat, so Pinned Down's value is the fleet's).
+A rollout cut at ``max_steps`` moves counts as a draw (1 / players). None of
+the five games' ``result()`` reports a score beyond these returns (Warp's Edge:
+the pilot wins 1 or loses 0; Endor: a round-limit draw 0.5 each; Star Realms:
+a shared return among the living at the turn limit), so the advice ranks by
+the chance to win, draws counted at their share.
+
+A :class:`Job` is a small picklable value (the position, the seat, the rollout
+policy, the seed): a worker process or a Dask worker receives it once as bytes
+and plays ``(option, start, stop)`` tasks from it; every backend computes the
+same numbers.
+
+>>> import explorer
+>>> from explorer.core.chance import sample_outcome
+>>> import numpy as np
+>>> s, rng = explorer.load_game("warps_edge").initial_state(), np.random.default_rng(0)
+>>> while s.is_chance(): s = s.apply(sample_outcome(s.chance_outcomes(), rng))
+>>> job = Job(s, 0, "heuristic", seed=7)
+>>> play_range(job, 0, 0, 3) == play_range(job, 0, 0, 3)
+True
+"""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from explorer.advise.knowledge import determinize
+from explorer.core.actions import CHANCE, TERMINAL
+from explorer.core.chance import sample_outcome
+from explorer.core.state import State
+from explorer.errors import RulesError
+
+DEFAULT_MAX_STEPS = 20_000
+"""Moves a rollout may take before it is cut and counted as a draw (a Star Realms game is ~500)."""
+
+PolicyRef = Any
+"""A policy name of the game (``"heuristic"``), a callable ``policy(state, rng)``, or a sequence of one per seat."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """What every rollout of one advice shares: position, seat, rollout policy, seed, move limit."""
+
+    state: State
+    seat: int
+    policy: PolicyRef = "heuristic"
+    seed: int = 0
+    max_steps: int = DEFAULT_MAX_STEPS
+
+
+def resolve_policies(state: State, policy: PolicyRef) -> tuple[Any, ...]:
+    """One callable per seat from a name, a callable, or a sequence of them (names from ``game.policies()``)."""
+    named = state.game.policies()
+    players = len(state.result().returns) if state.is_terminal() else _players(state)
+    refs = list(policy) if isinstance(policy, (list, tuple)) else [policy] * players
+    if len(refs) != players:
+        raise RulesError(f"policy: give one policy for every seat ({players}), got {len(refs)}")
+    out = []
+    for ref in refs:
+        if isinstance(ref, str):
+            if ref not in named:
+                raise RulesError(f"unknown rollout policy {ref!r}; {state.game.info.id} has: {', '.join(named)}")
+            out.append(named[ref])
+        elif callable(ref):
+            out.append(ref)
+        else:
+            raise RulesError(f"policy: a policy name ({', '.join(named)}) or a callable policy(state, rng), got {ref!r}")
+    return tuple(out)
+
+
+def _players(state: State) -> int:
+    for name in ("players", "fleets", "hands"):
+        seats = getattr(state, name, None)
+        if isinstance(seats, tuple) and seats:
+            return len(seats)
+    seats = getattr(state, "seats", None)
+    if isinstance(seats, int):
+        return seats
+    return state.game.info.max_players
+
+
+def generators(seed: int, index: int) -> tuple[np.random.Generator, np.random.Generator, np.random.Generator]:
+    """Rollout ``index``'s generators: one deals the hidden cards, one samples chance, one the policies' choices.
+
+    The same three for every option. Chance has a generator of its own so that a policy drawing a different
+    number of times after another option does not shift the draws and rolls that follow.
+    """
+    deal, chance, play = np.random.SeedSequence([seed, index]).spawn(3)
+    return (np.random.Generator(np.random.PCG64(deal)), np.random.Generator(np.random.PCG64(chance)),
+            np.random.Generator(np.random.PCG64(play)))
+
+
+def play_out(state: State, seat: int, policies: tuple[Any, ...], chance: np.random.Generator,
+             play: np.random.Generator, max_steps: int) -> float:
+    """Play ``state`` to its end (chance sampled from ``chance``, each seat by its policy with ``play``)."""
+    steps = 0
+    while steps < max_steps:
+        mover = state.current_player
+        if mover == TERMINAL:
+            return float(state.result().returns[seat])  # type: ignore[union-attr]
+        if mover == CHANCE:
+            state = state._apply(sample_outcome(state.chance_outcomes(), chance))  # type: ignore[arg-type]
+        else:
+            state = state.apply(policies[mover](state, play))
+        steps += 1
+    return 1.0 / len(policies)
+
+
+def play_range(job: Job, option: int, start: int, stop: int) -> tuple[float, ...]:
+    """Rollouts ``start .. stop - 1`` of option ``option`` (an index into ``legal_actions()``): their values."""
+    policies = resolve_policies(job.state, job.policy)
+    actions = job.state.legal_actions()
+    values = []
+    for i in range(start, stop):
+        deal, chance, play = generators(job.seed, i)
+        world = determinize(job.state, job.seat, deal)  # the seat's own cards are untouched: its options stay legal
+        values.append(play_out(world.apply(actions[option]), job.seat, policies, chance, play, job.max_steps))
+    return tuple(values)
+
+
+@lru_cache(maxsize=8)
+def _job(blob: bytes) -> Job:
+    job = pickle.loads(blob)
+    assert isinstance(job, Job)
+    return job
+
+
+def play_task(blob: bytes, option: int, start: int, stop: int) -> tuple[int, int, int, tuple[float, ...]]:
+    """A worker's task: the job sent as bytes (unpickled once per process), one range of one option."""
+    return option, start, stop, play_range(_job(blob), option, start, stop)

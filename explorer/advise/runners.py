@@ -1,0 +1,179 @@
+"""Where the rollouts of an advice run: this thread, worker processes, or a Dask cluster.
+
+The same three backends as the simulation lab (``explorer.sim.backends``), fed
+with rollout tasks instead of whole games: ``local`` plays them here one
+after another; ``processes`` on a pool of *spawned* processes (never forked:
+a Jupyter kernel may hold threads), one per core by default, kept alive
+between hints so the second hint does not pay for starting Python again
+(:func:`shutdown_pools` ends them; they end with the interpreter too);
+``dask`` on ``dask.distributed`` through the lab's ``dask_client`` (a
+``Client``, a scheduler address, or a ``LocalCluster`` on 127.0.0.1 started
+and stopped around the advice).
+
+A task is ``(option, start, stop)``; the job (position, seat, policy, seed)
+goes once as bytes. Every task's values depend only on the job and the
+rollout indices, so every backend returns the same numbers. A task range is
+split into pieces so that every worker has work and a time budget can stop
+between pieces; the split never changes a value.
+
+>>> run = Runner("local")
+>>> with run:
+...     run.workers
+1
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from explorer.advise.rollout import play_task
+from explorer.errors import RulesError
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+# The pools and the lab's backends are imported when a hint first needs them: ``import explorer`` stays light.
+
+Task = tuple[int, int, int]
+Done = tuple[int, int, int, tuple[float, ...]]
+DASK_POLL_S = 0.01
+"""How often the Dask backend looks for finished pieces (a piece takes far longer)."""
+LOCAL_PIECE = 8
+"""Rollouts per piece on the local backend: how often a time budget or a Stop is looked at."""
+
+_POOLS: dict[int, "ProcessPoolExecutor"] = {}
+
+
+def _pool(workers: int) -> "ProcessPoolExecutor":
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    pool = _POOLS.get(workers)
+    if pool is None:
+        pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"))
+    return pool
+
+
+def shutdown_pools() -> None:
+    """End the worker processes kept for hints (they are started again when next needed)."""
+    while _POOLS:
+        _, pool = _POOLS.popitem()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+atexit.register(shutdown_pools)
+
+
+def split(tasks: list[Task], pieces: int, smallest: int = 1) -> list[Task]:
+    """Cut the tasks into at least ``pieces`` ranges (none under ``smallest`` rollouts), in order.
+
+    ``pieces=0``: ranges of ``smallest`` rollouts each.
+
+    >>> split([(0, 0, 10), (1, 0, 10)], 4)
+    [(0, 0, 5), (0, 5, 10), (1, 0, 5), (1, 5, 10)]
+    >>> split([(0, 0, 10)], 0, 4)
+    [(0, 0, 4), (0, 4, 8), (0, 8, 10)]
+    """
+    total = sum(stop - start for _, start, stop in tasks)
+    if total == 0:
+        return []
+    size = max(smallest, -(-total // pieces)) if pieces > 0 else smallest
+    out = []
+    for option, start, stop in tasks:
+        for a in range(start, stop, size):
+            out.append((option, a, min(stop, a + size)))
+    return out
+
+
+class Runner:
+    """Runs rounds of rollout tasks on one backend; a context manager (a Dask cluster lives inside it)."""
+
+    def __init__(self, backend: str = "local", workers: int | None = None, client: Any = None) -> None:
+        from explorer.sim.backends import BACKENDS, default_workers
+
+        if backend not in BACKENDS:
+            raise RulesError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+        if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 1024):
+            raise RulesError(f"workers must be a whole number from 1 to 1024, got {workers!r}")
+        if client is not None and backend != "dask":
+            raise RulesError(f"client is for the dask backend; backend is {backend!r}")
+        self.backend = backend
+        self.workers = 1 if backend == "local" else (workers or default_workers())
+        self._client_arg = client
+        self._stack = contextlib.ExitStack()
+        self._client: Any = None
+        self._blobs: dict[bytes, Any] = {}
+
+    def __enter__(self) -> "Runner":
+        if self.backend == "dask":
+            from explorer.sim.backends import dask_client
+
+            self._client = self._stack.enter_context(dask_client(self._client_arg, self.workers))
+            self.workers = len(self._client.scheduler_info().get("workers", {})) or self.workers
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stack.close()
+
+    def run(self, blob: bytes, tasks: list[Task], deadline: float | None = None) -> Iterator[Done]:
+        """Play the tasks; yield each piece as it finishes. Past ``deadline`` no new piece starts."""
+        if self.backend == "local":
+            for option, start, stop in split(tasks, 0, LOCAL_PIECE):
+                if deadline is not None and time.perf_counter() >= deadline:
+                    return
+                yield play_task(blob, option, start, stop)
+        elif self.backend == "processes":
+            yield from self._run_processes(blob, split(tasks, 2 * self.workers), deadline)
+        else:
+            yield from self._run_dask(blob, split(tasks, 2 * self.workers), deadline)
+
+    def _run_processes(self, blob: bytes, pieces: list[Task], deadline: float | None) -> Iterator[Done]:
+        from concurrent.futures import FIRST_COMPLETED, wait
+        from concurrent.futures.process import BrokenProcessPool
+
+        for attempt in range(2):
+            pool = _pool(self.workers)
+            running: dict["Future[Done]", Task] = {}
+            try:
+                running = {pool.submit(play_task, blob, *piece): piece for piece in pieces}
+                while running:
+                    left = None if deadline is None else deadline - time.perf_counter()
+                    if left is not None and left <= 0:
+                        return
+                    done, _ = wait(running, timeout=left, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        pieces.remove(running.pop(future))
+                        yield future.result()
+                return
+            except BrokenProcessPool:
+                _POOLS.pop(self.workers, None)
+                if attempt:
+                    raise RulesError("a worker process died twice while playing rollouts; try backend='local'") from None
+            finally:
+                for future in running:
+                    future.cancel()
+
+    def _run_dask(self, blob: bytes, pieces: list[Task], deadline: float | None) -> Iterator[Done]:
+        client = self._client
+        shared = self._blobs.get(blob)
+        if shared is None:
+            shared = self._blobs[blob] = client.scatter(blob, broadcast=True)
+        futures = [client.submit(play_task, shared, *piece, pure=False) for piece in pieces]
+        pending = list(futures)
+        try:
+            while pending:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    return
+                finished = [f for f in pending if f.done()]
+                if not finished:
+                    time.sleep(DASK_POLL_S)
+                    continue
+                for future in finished:
+                    pending.remove(future)
+                    yield future.result()
+        finally:
+            client.cancel([f for f in futures if not f.done()])
