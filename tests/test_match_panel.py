@@ -72,7 +72,7 @@ def test_initial_panel_shows_title_variant_phase_and_moves(panel: MatchPanel) ->
     assert panel.history.undo_button.disabled and panel.history.redo_button.disabled
     assert panel.seed_input.value == 1
     assert list(panel.auto_policy.options) == ["random"] and panel.auto_policy.value == "random"
-    assert panel.tabs.titles == ("Play", "Odds", "Set up position") and panel.tabs.selected_index == 0
+    assert panel.tabs.titles == ("Play", "Odds", "Set up position", "Advice") and panel.tabs.selected_index == 0
 
 
 def test_stable_css_classes_and_readable_button_names(panel: MatchPanel) -> None:

@@ -121,8 +121,10 @@ def test_show_tab_opens_a_tab_by_its_title_and_refuses_an_unknown_one(pig: explo
     panel = MatchPanel(pig, seed=1, link=False)
     panel.show_tab("Odds")
     assert panel.tabs.selected_index == 1 and panel.odds.visible
-    with pytest.raises(ValueError, match="no tab called 'Advice'; the tabs are 'Play', 'Odds', 'Set up position'"):
-        panel.show_tab("Advice")
+    panel.show_tab("Advice")
+    assert panel.tabs.selected_index == 3
+    with pytest.raises(ValueError, match="no tab called 'Hints'; the tabs are 'Play', 'Odds', 'Set up position', 'Advice'"):
+        panel.show_tab("Hints")
 
 
 def test_panel_odds_answers_about_the_position_python_just_made() -> None:
@@ -179,3 +181,15 @@ def test_in_a_kernel_a_run_of_changes_redraws_once_after_the_cell() -> None:
 
     asyncio.run(cell())
     assert drawn == [["step", "step", "undo"]]
+
+
+def test_the_share_link_follows_a_new_position_even_when_the_match_had_one_position() -> None:
+    # the link was keyed on (match id, length, cursor): a one-position match restarted from another
+    # position kept all three, and the page's link still opened the old position
+    game = explorer.load_game("star_realms")
+    played = Match(game, seed=4)
+    played.play("heuristic", 40)
+    panel = StarRealmsPanel(Match(played.states[20], seed=1), link=False, deal=False)
+    before = panel.page_link.query
+    assert panel.use_position_text(played.states[30].position_text()) and len(panel.match) == 1
+    assert panel.page_link.query != before and panel.page_link.query == panel.share_query()

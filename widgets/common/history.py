@@ -46,6 +46,7 @@ _LOG_STYLE = (
     ".re-log-box .re-log-current{background:#e3ebf6;border-left:3px solid #4C6A92;font-weight:600}"
     ".re-log-box .re-log-future{color:#9aa1ac}"
     ".re-log-box .re-log-more{color:#7a828e;font-style:italic;padding:0 8px}"
+    ".re-log-box .re-log-mark{color:#8a2d1c;font-weight:700;margin-left:4px}"
     ".re-log-box .re-log-turn{padding:4px 8px 0;color:#4C6A92;font-weight:600;font-family:system-ui,sans-serif;"
     "font-size:12px;border-top:1px solid #e4e8ee}"
     "</style>"
@@ -57,7 +58,7 @@ LogLine = Callable[[int, Any], str]
 
 
 def log_html(match: Any, *, window: int = LOG_WINDOW, log_line: LogLine | None = None,
-             future: int = FUTURE_LINES, upto: int | None = None) -> str:
+             future: int = FUTURE_LINES, upto: int | None = None, marks: dict[int, Any] | None = None) -> str:
     """The log of ``match`` as HTML: line 0 is the start, line ``i`` the move that led to position ``i``.
 
     The line of the shown position (``match.cursor``) has class ``re-log-current``;
@@ -67,7 +68,9 @@ def log_html(match: Any, *, window: int = LOG_WINDOW, log_line: LogLine | None =
     names the turn the slider shows. Every line is HTML-escaped.
     ``log_line(index, entry)`` words each move (default: ``match.log_line(index)``).
     ``upto``, when given, shows the page of ``window`` lines ending at line ``upto`` instead of
-    the lines around the cursor (paging back through a long game).
+    the lines around the cursor (paging back through a long game). ``marks`` maps a move's index
+    (``entries[i]``) to its review (``mark``, ``best``, ``lost``): the line shows the mark, and its
+    hover text names the best move.
     """
     n = len(match)  # positions; moves are 1 … n-1
     cursor = match.cursor
@@ -94,13 +97,30 @@ def log_html(match: Any, *, window: int = LOG_WINDOW, log_line: LogLine | None =
             cls += " re-log-current"
         elif pos > cursor:
             cls += " re-log-future"
-        rows.append(f'<div class="{cls}" data-pos="{pos}">{html.escape(text)}</div>')
+        reviewed = marks.get(pos - 1) if marks and pos else None
+        if reviewed is not None:
+            rows.append(_marked_line(cls, pos, text, reviewed))
+        else:
+            rows.append(f'<div class="{cls}" data-pos="{pos}">{html.escape(text)}</div>')
     if hi == n and states[n - 1].turn_label() not in ("", last_turn):  # a turn begun, none of its moves made yet
         rows.append(f'<div class="re-log-turn">{html.escape(states[n - 1].turn_label())}</div>')
     if hi < n:
         rows.append(f'<div class="re-log-more">… {n - hi} later move{"s" if n - hi != 1 else ""} (redo)</div>')
     # column-reverse keeps the box scrolled to the newest line; the inner div keeps reading order.
     return f'{_LOG_STYLE}<div class="re-log-box"><div>{"".join(rows)}</div></div>'
+
+
+def _marked_line(cls: str, pos: int, text: str, reviewed: Any) -> str:
+    """A reviewed move's line: its mark (``?!``, ``?``, ``??``) after the text, the best move on hover."""
+    if reviewed.played == reviewed.best or reviewed.lost <= 0:
+        hover, mark = f"reviewed: the best move ({100 * reviewed.best_win:.1f}% to win)", "✓"
+    else:
+        hover = (f"best: {reviewed.best} ({100 * reviewed.best_win:.1f}%); this move lost "
+                 f"{100 * reviewed.lost:.1f} points of win chance")
+        mark = reviewed.mark
+    badge = f' <span class="re-log-mark" data-mark="{html.escape(mark)}">{html.escape(mark)}</span>' if mark else ""
+    return (f'<div class="{cls} re-log-reviewed" data-pos="{pos}" title="{html.escape(hover)}">'
+            f"{html.escape(text)}{badge}</div>")
 
 
 def log_page(n: int, cursor: int, *, window: int = LOG_WINDOW, future: int = FUTURE_LINES,
@@ -173,6 +193,7 @@ class HistoryView:
         self.log_line = log_line
         self._syncing = False
         self.log_upto: int | None = None  # None: the log follows the shown move; else the last line of the page
+        self.marks: dict[int, Any] = {}  # a review's marks by move index (widgets/common/review_view.py)
         self._match: Any = None
 
         fixed = dict(width="auto", min_width="76px", flex="0 0 auto")
@@ -243,6 +264,12 @@ class HistoryView:
             return
         self._on_goto(self.starts[new])
 
+    def show_marks(self, marks: dict[int, Any]) -> None:
+        """Mark reviewed moves in the log (an empty dict clears the marks)."""
+        self.marks = dict(marks)
+        if self._match is not None:
+            self._draw_log()
+
     def page(self, direction: int) -> None:
         """Page the log: -1 earlier, +1 later, 0 back to the shown move (the log then follows it again)."""
         match = self._match
@@ -262,7 +289,8 @@ class HistoryView:
         match = self._match
         n = len(match)
         lo, _hi = log_page(n, self._cursor, window=self.window, upto=self.log_upto)
-        self.log.value = log_html(match, window=self.window, log_line=self.log_line, upto=self.log_upto)
+        self.log.value = log_html(match, window=self.window, log_line=self.log_line, upto=self.log_upto,
+                                  marks=self.marks)
         self.earlier_button.disabled = lo == 0
         self.later_button.disabled = self.shown_button.disabled = self.log_upto is None
         self.pager.layout.display = "flex" if n > self.window else "none"

@@ -74,13 +74,11 @@ from __future__ import annotations
 import functools
 import html
 import logging
-import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import ipywidgets as W
-import traitlets
 
 from explorer.core.actions import Action
 from explorer.core.game import Game, load_game
@@ -89,7 +87,10 @@ from explorer.core.state import State
 from explorer.core.watch import MatchChange
 from explorer.errors import RulesError, excerpt
 from widgets.common.action_picker import MAX_BUTTONS, ActionPicker, typed_text
+from widgets.common.advice_tab import AdviceTab
 from widgets.common.follow import RedrawLater
+from widgets.common.review_view import ReviewView
+from widgets.common.seed_box import InputError, SeedBox, whole_number
 from widgets.common.history import HistoryView
 from widgets.common.link_reader import read_link
 from explorer.core.share import MAX_QUERY_CHARS, MAX_SEED, match_query, position_query
@@ -103,8 +104,8 @@ log = logging.getLogger(__name__)
 
 MAX_AUTO_STEPS = 10_000
 # MAX_SEED (explorer.core.share): the largest seed a Match takes, 2**63 - 1; the Seed box shows each exactly
-PLAY_TAB, ODDS_TAB, SETUP_TAB = 0, 1, 2
-TAB_TITLES = ("Play", "Odds", "Set up position")
+PLAY_TAB, ODDS_TAB, SETUP_TAB, ADVICE_TAB = 0, 1, 2, 3
+TAB_TITLES = ("Play", "Odds", "Set up position", "Advice")
 
 _CSS = (
     "<style>.re-match{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;max-width:1150px}"
@@ -115,10 +116,6 @@ _CSS = (
     "line-height:1.45;white-space:pre-wrap;background:#fbfbfc;border:1px solid #d5d9e0;border-radius:4px;"
     "padding:8px 10px;margin:0}</style>"
 )
-
-
-class InputError(ValueError):
-    """A widget value the panel refuses before asking the match (shown in the status line)."""
 
 
 def render_html(text: str) -> str:
@@ -142,41 +139,6 @@ def _guarded(method: Callable[..., str]) -> Callable[..., bool]:
     return run
 
 
-def _whole_number(value: Any, name: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InputError(f"{name} must be a whole number from {lo} to {hi}, got {excerpt(value)}")
-    return value
-
-
-_WHOLE = re.compile(r"-?[0-9]{1,30}")
-
-
-def _seed_to_json(value: Any, _widget: Any) -> str:
-    return str(value)
-
-
-def _seed_from_json(text: Any, _widget: Any) -> Any:
-    """What the browser's text becomes: a whole number when it is one (digits 0-9), else the text itself."""
-    if isinstance(text, str) and _WHOLE.fullmatch(text.strip()):
-        return int(text.strip())
-    return text
-
-
-class SeedBox(W.Text):
-    """The Seed box: a text box in the browser, so every seed a match may have is shown exactly.
-
-    An ``IntText`` reaches the browser as a JavaScript number, exact only up to 2**53 - 1: a match
-    with seed 9007199254740993 (from a link, a saved file or the simulation lab's replay) showed
-    9007199254740992, and New game then refused the seed the box did not show. Here the seed
-    travels as its decimal text. ``value`` is the seed as an ``int`` when the text is a whole
-    number (set it with an ``int``), else the text as typed, which the panel refuses saying
-    what a seed may be.
-    """
-
-    value = traitlets.Any(0, help="The seed (int), or the text typed when it is not a whole number").tag(
-        sync=True, to_json=_seed_to_json, from_json=_seed_from_json)
-
-
 class MatchPanel:
     """An ipywidgets panel over one :class:`~explorer.Match`; ``.widget`` is the top-level box.
 
@@ -193,6 +155,7 @@ class MatchPanel:
             match_or_game = load_game(match_or_game)
         self._match = match_or_game if isinstance(match_or_game, Match) else Match(match_or_game, seed=seed)
         self._own_changes = 0  # > 0 while the panel itself moves the match: it redraws after, once
+        self._games = 0  # goes up at every restart or load: the same object, another game (the link's key)
         self._redraw_later = RedrawLater(self._redraw_after_python)
         self.link_note, self.link_refused = self._open_link(page_query() if link is None else (link or None))
         self._start: State = self.match.states[0]
@@ -227,8 +190,12 @@ class MatchPanel:
         self.save_load = SaveLoad(on_upload=self._uploaded)
         self.odds = OddsTab(odds_views or getattr(type(self), "odds_views", ()) or (), current=lambda: self.state)
         self.editor = PositionEditor(on_use=self._use_position)
+        self.advice = AdviceTab(current=lambda: self.state, on_play=self.play, policies=lambda: list(self.game.policies()),
+                                limit=advice_limit)
+        self.review = ReviewView(current=lambda: self.match, on_goto=self.goto, on_marks=self.history.show_marks,
+                                 seats=self._review_seats)
         self.page_link = PageLink()
-        self._link_for: tuple[int, int, int] | None = None
+        self._link_for: tuple[int, int, int, int] | None = None
         self.position_html = W.HTML(layout=W.Layout(width="auto", margin="0"))
         self.position_box = W.Box([self.position_html], layout=W.Layout(width="100%", overflow="auto"))
         self.position_box.add_class("re-position-view")
@@ -238,7 +205,7 @@ class MatchPanel:
              W.VBox([self.picker.widget, *extra], layout=W.Layout(flex="1 1 50%", min_width="300px"))],
             layout=W.Layout(width="100%", flex_flow="row wrap"),
         )
-        self.tabs = W.Tab([play_page, self.odds.widget, self.editor.widget],
+        self.tabs = W.Tab([play_page, self.odds.widget, self.editor.widget, self.advice.widget],
                           titles=TAB_TITLES, selected_index=PLAY_TAB)
         self.tabs.observe(self._tab_changed, names="selected_index")
         for button in (self.step_button, self.auto_button, self.set_seed_button, self.new_game_button):
@@ -250,7 +217,8 @@ class MatchPanel:
         )
         self.widget = W.VBox(
             [W.HTML(_CSS), self.title_html, self.phase_html, self.status.widget, controls,
-             self.history.controls, self.tabs, self.history.log, self.save_load.widget, self.page_link],
+             self.history.controls, self.tabs, self.history.log, self.history.pager, self.review.widget,
+             self.save_load.widget, self.page_link],
             layout=W.Layout(width="100%", padding="4px 8px"),
         )
         self.widget.add_class("re-match")
@@ -303,6 +271,8 @@ class MatchPanel:
     def _match_changed(self, change: MatchChange) -> None:
         if change.kind in ("restart", "load"):
             self._start = self._match.states[0]
+            self._games += 1
+            self.history.show_marks({})  # a review's marks belong to the game that was reviewed
         if not self._own_changes:
             self._redraw_later.ask(change)
 
@@ -415,6 +385,8 @@ class MatchPanel:
             self.save_load.update(match)
             self._draw_position(state)
             self.odds.update(state)
+            self.advice.update(state)
+            self.review.update_seats()
             self._draw_link()
             if self.tabs.selected_index == SETUP_TAB and self.editor.loaded is not state:
                 self.editor.load(state)
@@ -519,7 +491,7 @@ class MatchPanel:
     @_guarded
     def auto(self, n: int | None = None, policy: str | None = None) -> str:
         """Play up to ``n`` moves with ``policy`` (defaults: the N box and the policy dropdown)."""
-        steps = _whole_number(self.auto_steps.value if n is None else n, "N (moves to play)", 1, MAX_AUTO_STEPS)
+        steps = whole_number(self.auto_steps.value if n is None else n, "N (moves to play)", 1, MAX_AUTO_STEPS)
         name = self.auto_policy.value if policy is None else policy
         if name not in self.game.policies():
             raise InputError(f"Unknown policy {name!r}; policies: {', '.join(self.game.policies())}.")
@@ -542,20 +514,20 @@ class MatchPanel:
     @_guarded
     def goto(self, index: int) -> str:
         """Show position ``index`` (0 is the start)."""
-        self.match.goto(_whole_number(index, "position", 0, len(self.match) - 1))
+        self.match.goto(whole_number(index, "position", 0, len(self.match) - 1))
         return f"Showing position {self.match.cursor} of {len(self.match) - 1}."
 
     @_guarded
     def set_seed(self, seed: int | None = None) -> str:
         """Reseed the match from here on (the seed box by default); the undone future is cut."""
-        value = _whole_number(self.seed_input.value if seed is None else seed, "The seed", 0, MAX_SEED)
+        value = whole_number(self.seed_input.value if seed is None else seed, "The seed", 0, MAX_SEED)
         self.match.reseed(value)
         return f"Seed {value}: chance draws from this position on use it."
 
     @_guarded
     def new_game(self, seed: int | None = None) -> str:
         """Start again from :meth:`initial_state` with ``seed`` (the seed box by default)."""
-        value = _whole_number(self.seed_input.value if seed is None else seed, "The seed", 0, MAX_SEED)
+        value = whole_number(self.seed_input.value if seed is None else seed, "The seed", 0, MAX_SEED)
         self.match.restart(self.initial_state(), seed=value)
         return f"New game with seed {value}."
 
@@ -586,6 +558,11 @@ class MatchPanel:
 
     def _uploaded(self, name: str, content: Any) -> None:
         self._do(lambda: self.load_json.__wrapped__(self, decode_upload(name, content), name))
+
+    def _review_seats(self) -> list[tuple[str, int]]:
+        """The seats whose moves a review can mark: every player of the game, by name."""
+        players = {e.player for e in self.match.entries if e.player >= 0} | {0}
+        return [(self.game.player_name(p), p) for p in sorted(players)]
 
     # --- for notebooks: tabs and odds as data ---------------------------------------------
     def show_tab(self, title: str) -> None:
@@ -627,7 +604,7 @@ class MatchPanel:
         return position_query(self.state)
 
     def _draw_link(self) -> None:
-        key = (id(self.match), len(self.match), self.match.cursor)
+        key = (id(self.match), self._games, len(self.match), self.match.cursor)
         if key == self._link_for:
             return
         self._link_for = key
@@ -649,6 +626,18 @@ class MatchPanel:
         if reading.kind in ("match", "position"):
             return f"Opened the {reading.kind} from the link: {self.decision_text(self.state)}.", False
         return reading.note, reading.refused
+
+
+def advice_limit(rollouts: int, options: int) -> str | None:
+    """A served dashboard's work budget for a hint (``explorer.sim.budget``): each rollout is one game played."""
+    from explorer.sim.budget import MAX_GAMES_VARIABLE, budget_for
+
+    budget, games = budget_for(), rollouts * options
+    if budget.limited and games > budget.max_games:
+        return (f"This server allows at most {budget.max_games} games per hint, and {options} options × {rollouts} "
+                f"rollouts are {games}. Ask for fewer rollouts; the server's operator can raise the limit with "
+                f"{MAX_GAMES_VARIABLE}.")
+    return None
 
 
 def _default_policy(names: Sequence[str]) -> str:

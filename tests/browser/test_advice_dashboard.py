@@ -1,0 +1,87 @@
+"""The Advice tab and the log's Review in headless Chromium, on every game dashboard.
+
+On each game's page: open Advice, ask a hint with few rollouts, see the bars and the progress
+fill, press "Play this" on the best row and see the move in the log. On the Star Realms page,
+opened on a position where Player 1 can win by attacking: end the turn instead, review Player 1's
+moves, see the blunder marked "??" in the log, and click the mark to go back to that decision.
+Screenshots go to ``$ADVICE_SHOTS`` when set.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from panel_page import assert_no_error_page, click_and_wait
+from playwright.sync_api import Page, expect
+
+from explorer.core.share import position_query
+from tests.advise.advise_helpers import lethal
+
+pytestmark = pytest.mark.browser
+
+GAMES = ("warps_edge", "star_realms", "endor", "fleet_command", "pinned_down")
+
+
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("ADVICE_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def to_decision(page: Page) -> None:
+    """Step chance nodes until somebody decides (the Step button deals at a chance node)."""
+    for _ in range(40):
+        if "Chance" not in page.locator(".re-phase").inner_text():
+            return
+        click_and_wait(page, page.locator(".re-step"))
+    raise AssertionError(f"no decision reached: {page.locator('.re-phase').inner_text()!r}")
+
+
+def set_number(page: Page, css: str, value: int) -> None:
+    box = page.locator(f"{css} input")
+    box.fill(str(value))
+    box.press("Enter")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ask_a_hint_see_the_bars_fill_and_play_the_best_option(page: Page, voila_url: str, tmp_path: Path,
+                                                                game: str) -> None:
+    page.goto(f"{voila_url}/voila/render/{game}.ipynb", wait_until="domcontentloaded")
+    page.wait_for_selector(".re-match .re-phase", timeout=120_000)
+    assert_no_error_page(page)
+    to_decision(page)
+    page.get_by_role("tab", name="Advice").click()
+    set_number(page, ".re-advice-rollouts", 8)
+    page.locator(".re-advice-ask").click()
+    expect(page.locator(".re-advice-rows .re-advice-play").first).to_be_visible(timeout=120_000)
+    page.wait_for_function("() => !document.querySelector('.re-advice-ask').disabled", timeout=180_000)
+    expect(page.locator(".re-advice .js-plotly-plot .trace.bars")).to_have_count(1)
+    expect(page.locator(".re-advice-headline")).to_contain_text("Advice for")
+    first_row = page.locator(".re-advice-rows > .widget-hbox").first.inner_text()
+    page.locator(".re-advice").screenshot(path=str(shots(tmp_path) / f"{game}-advice.png"))
+    moves_before = page.locator(".re-log-line").count()
+    click_and_wait(page, page.locator(".re-advice-play").first)
+    expect(page.locator(".re-status")).not_to_contain_text("Internal error")
+    assert page.locator(".re-log-line").count() > moves_before or "1." in first_row
+    assert_no_error_page(page)
+
+
+def test_review_marks_the_blunder_and_its_mark_goes_back_to_the_decision(page: Page, voila_url: str,
+                                                                         tmp_path: Path) -> None:
+    page.goto(f"{voila_url}/voila/render/star_realms.ipynb?{position_query(lethal())}", wait_until="domcontentloaded")
+    page.wait_for_selector(".sr-board", timeout=120_000)
+    expect(page.locator(".re-status")).to_contain_text("Opened the position from the link")
+    click_and_wait(page, page.locator(".sr-end").get_by_role("button", name="end turn", exact=True))
+    set_number(page, ".re-review-rollouts", 24)
+    page.locator(".re-review-start").click()
+    mark = page.locator(".re-review-mark").first
+    expect(mark).to_be_visible(timeout=180_000)
+    expect(mark).to_contain_text("?? 1. end turn")
+    expect(page.locator('.re-log-mark[data-mark="??"]')).to_have_count(1)
+    assert "best:" in (page.locator(".re-log-reviewed").first.get_attribute("title") or "")
+    page.locator(".re-match").screenshot(path=str(shots(tmp_path) / "star_realms-review.png"))
+    click_and_wait(page, mark)
+    expect(page.locator(".re-position")).to_contain_text(re.compile(r"· 0 of \d+ in all"))

@@ -1,0 +1,122 @@
+"""The Advice tab and the log's Review (issue "What should I do now?" §3), without a browser.
+
+A hint ranks every legal option with its interval, the bars and the progress fill as rounds
+arrive, "Play this" plays the option through the panel, and a hint about a position the match
+has left cannot be played. Review marks the seat's moves in the log; a mark jumps to its move.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import explorer
+from explorer import Match
+from tests.advise.advise_helpers import lethal
+from widgets.common.match_panel import MatchPanel
+from widgets.star_realms.panel import StarRealmsPanel
+from widgets.warps_edge.panel import WarpsEdgePanel
+
+
+def quiet(panel: MatchPanel) -> MatchPanel:
+    """Run hints and reviews in the test's own thread (a panel on a page runs them in a thread)."""
+    panel.advice.background = False
+    panel.review.background = False
+    return panel
+
+
+def test_a_hint_ranks_every_legal_option_and_fills_the_bars_and_the_progress() -> None:
+    m = Match(explorer.load_game("warps_edge"), seed=1)
+    panel = quiet(WarpsEdgePanel(m, link=False))
+    m.play("heuristic", 4)
+    while m.state.is_chance():
+        m.step()
+    legal = m.state.legal_actions()
+    panel.advice.rollouts.value = 16
+    assert panel.advice.ask()
+    advice = panel.advice.advice
+    assert {r.action for r in advice.rows} == set(legal) and not advice.partial
+    bars = panel.advice.chart.outputs[0]["data"]["application/vnd.plotly.v1+json"]["data"][0]
+    assert len(bars["y"]) == len(legal) and bars["x"][0] == pytest.approx(100 * advice.best.win)
+    assert panel.advice.progress.value == advice.total_rollouts
+    assert len(panel.advice.rows_box.children) == len(legal)
+    assert "rollouts per option" in panel.advice.note.value and "hidden cards" in panel.advice.note.value
+
+
+def test_play_this_plays_the_advised_option_through_the_panel() -> None:
+    m = Match(lethal(), seed=3)
+    panel = quiet(StarRealmsPanel(m, link=False))
+    panel.advice.rollouts.value = 16
+    panel.advice.ask()
+    advice = panel.advice.advice
+    best = advice.best
+    # attacking now wins (and so does playing a card first): ending the turn does not
+    assert best.win == 1.0 and advice.row("end turn").win < 1.0 and advice.rows[-1].text == "end turn"
+    panel.advice.rows_box.children[0].children[1].click()
+    assert len(m) == 2 and m.entries[-1].action == best.action
+
+
+def test_a_hint_for_a_position_the_match_has_left_cannot_be_played() -> None:
+    m = Match(lethal(), seed=3)
+    panel = quiet(StarRealmsPanel(m, link=False))
+    panel.advice.rollouts.value = 8
+    panel.advice.ask()
+    m.step("end turn")  # the match moves on in a cell
+    play = panel.advice.rows_box.children[0].children[1]
+    assert play.disabled and "The match has moved since this hint" in panel.advice.headline.value
+    assert not panel.advice.play(panel.advice.advice.best.action) and m.entries[-1].action.kind == "end"
+
+
+def test_no_hint_at_a_chance_step_or_after_the_game_and_the_page_says_why() -> None:
+    m = Match(explorer.load_game("warps_edge"), seed=1)
+    panel = quiet(WarpsEdgePanel(m, link=False, deal=False))
+    assert m.state.is_chance() and not panel.advice.ask()
+    assert "is a chance step (a draw or roll comes next); step it first" in panel.advice.headline.value
+
+
+def test_stop_ends_the_rollouts_and_keeps_the_advice_marked_partial() -> None:
+    m = Match(lethal(), seed=3)
+    panel = StarRealmsPanel(m, link=False)
+    panel.advice.rollouts.value = 2000
+    panel.advice.ask()
+    panel.advice.stop()
+    panel.advice.wait(60)
+    advice = panel.advice.advice
+    assert advice is not None and advice.partial and "PARTIAL" in panel.advice.headline.value
+    assert not panel.advice.ask_button.disabled and panel.advice.stop_button.disabled
+
+
+def test_on_a_served_page_a_hint_past_the_work_budget_is_refused_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+    monkeypatch.setenv("RULES_EXPLORER_MAX_GAMES", "100")
+    m = Match(lethal(), seed=3)
+    panel = quiet(StarRealmsPanel(m, link=False))
+    options = len(m.state.legal_actions())
+    panel.advice.rollouts.value = 50
+    assert not panel.advice.ask() and panel.advice.advice is None
+    assert (f"This server allows at most 100 games per hint, and {options} options × 50 rollouts are {options * 50}. "
+            "Ask for fewer rollouts; the server's operator can raise the limit with RULES_EXPLORER_MAX_GAMES."
+            ) in panel.advice.headline.value.replace("&#x27;", "'")
+
+
+def test_review_marks_the_blunder_in_the_log_and_its_mark_jumps_to_the_decision() -> None:
+    m = Match(lethal(), seed=5)
+    panel = quiet(StarRealmsPanel(m, link=False))
+    m.step("end turn")  # Player 1 could win by attacking, and ends the turn instead
+    m.play("heuristic", 3)
+    panel.review.rollouts.value = 24
+    assert panel.review.start()
+    blunder = panel.review.moves[0]
+    assert (blunder.index, blunder.played, blunder.mark) == (0, "end turn", "??")
+    log = panel.history.log.value
+    assert 'data-mark="??"' in log and f"best: {blunder.best}" in log
+    mark = panel.review.marks_box.children[0]
+    assert mark.description.startswith("?? 1. end turn")
+    mark.click()
+    assert m.cursor == 0 and "1 marked" in panel.review.status.value
+    panel.new_game(1)
+    assert 'data-mark' not in panel.history.log.value  # a new game clears the marks
+
+
+def test_review_with_no_decision_yet_says_so() -> None:
+    panel = quiet(MatchPanel(Match(lethal(), seed=1), link=False))
+    assert not panel.review.start() and "No decision of this seat to review yet" in panel.review.status.value

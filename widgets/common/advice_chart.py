@@ -1,0 +1,63 @@
+"""The advice as a chart: one bar per option, its win chance with its 95% interval (a pure builder).
+
+Options are listed best first, top to bottom; the best is drawn in the accent colour,
+options the race stopped as clearly worse in grey, the rest in the base colour. The
+hover text gives the exact figures: win chance, interval, rollouts, and the paired
+difference to the best with its interval (the number that says whether two options
+really differ, since every option met the same dice).
+
+>>> from explorer.advise.advice import Advice, OptionAdvice
+>>> from explorer.advise.options import Option
+>>> from explorer.core.actions import Action
+>>> rows = tuple(OptionAdvice(Option(i, Action(t), t, "Play"), 40, w, w - 0.1, w + 0.1, d, d - 0.05, d + 0.05, s)
+...              for i, (t, w, d, s) in enumerate([("play Scout", 0.6, 0.0, ""), ("end turn", 0.3, -0.3, "worse")]))
+>>> advice = Advice("star_realms", "main", 0, "Player 1", rows, 40, "heuristic", 1, "local", False, 1.0, "", "")
+>>> fig = advice_figure(advice)
+>>> list(fig.data[0].y), [round(x, 2) for x in fig.data[0].x]
+(['1. play Scout', '2. end turn'], [60.0, 30.0])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import plotly.graph_objects as go
+
+from widgets.common.charts import FONT, TITLE_BELOW_TOOLBAR, wrapped_title
+
+BEST, OTHER, WORSE = "#3E9C8F", "#4C6A92", "#b7bcc6"
+ROW_HEIGHT = 34
+MAX_LABEL = 38
+
+
+def _label(i: int, text: str) -> str:
+    label = f"{i + 1}. {text}"
+    return label if len(label) <= MAX_LABEL else label[: MAX_LABEL - 1] + "…"
+
+
+def advice_figure(advice: Any) -> go.Figure:
+    """Horizontal bars of each option's win chance (percent) with 95% interval whiskers, best on top."""
+    rows = advice.rows
+    labels = [_label(i, r.text) for i, r in enumerate(rows)]
+    colours = [BEST if i == 0 else (WORSE if r.stopped == "worse" else OTHER) for i, r in enumerate(rows)]
+    hover = []
+    for i, r in enumerate(rows):
+        versus = "the best" if i == 0 else (f"vs best {100 * r.diff:+.1f} points "
+                                            f"(95% CI {100 * r.diff_low:+.1f} to {100 * r.diff_high:+.1f})")
+        hover.append(f"{r.text}<br>win {100 * r.win:.1f}% (95% CI {100 * r.low:.1f}–{100 * r.high:.1f}%)"
+                     f"<br>{r.rollouts} rollouts · {versus}")
+    fig = go.Figure(go.Bar(
+        x=[100 * r.win for r in rows], y=labels, orientation="h", marker={"color": colours},
+        error_x={"type": "data", "symmetric": False, "array": [100 * (r.high - r.win) for r in rows],
+                 "arrayminus": [100 * (r.win - r.low) for r in rows], "color": "#2b2f36", "thickness": 1.2},
+        hovertext=hover, hoverinfo="text", name="win chance",
+    ))
+    title = f"{advice.seat_name}'s win chance by option" + (" (partial)" if advice.partial else "")
+    fig.update_layout(
+        template="plotly_white", font={"family": FONT, "size": 13, "color": "#2b2f36"},
+        title={"text": wrapped_title(title), "font": {"size": 15}, **TITLE_BELOW_TOOLBAR},
+        height=max(220, 110 + ROW_HEIGHT * len(rows)), margin={"l": 10, "r": 20, "t": 84, "b": 50},
+        xaxis={"title": {"text": "win chance (%), 95% interval"}, "range": [0, 100], "gridcolor": "#e8eaee"},
+        yaxis={"autorange": "reversed", "automargin": True}, showlegend=False, bargap=0.25,
+    )
+    return fig

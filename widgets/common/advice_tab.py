@@ -1,0 +1,214 @@
+"""The "Advice" page of a match panel: "what should I do now?", answered by rollouts.
+
+**Ask for a hint** asks :func:`explorer.advise` about the position on screen: every legal
+option, ranked by the deciding seat's chance to win, each with its 95% interval, from
+rollouts that deal the seat's hidden cards afresh every time (no peeking) and give every
+option the same dice. The bars fill as rounds of rollouts arrive (a progress bar counts
+them); **Stop** ends the rollouts and keeps what was played (marked partial); **Play this**
+on a row plays that option through the panel, as a click on its move would. One sentence
+under the table says what the numbers assume.
+
+The advice is for the position it was asked about: when the match moves on (a click, a cell),
+the page says so and its Play buttons are disabled until the next hint. The rollouts run in
+a thread (``background=True``), so the kernel stays responsive and Stop is heard; tests pass
+``background=False``. ``limit(rollouts, options)`` may refuse a hint with a sentence (a
+served dashboard's work budget does).
+
+>>> import explorer
+>>> from explorer import Match
+>>> m = Match(explorer.load_game("warps_edge"), seed=1)
+>>> _ = m.play("heuristic", 3)
+>>> while m.state.is_chance(): _ = m.step()
+>>> tab = AdviceTab(current=lambda: m.state, on_play=print, background=False)
+>>> tab.rollouts.value = 8
+>>> tab.ask(), tab.advice.rows[0].rollouts
+(True, 8)
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as W
+
+from explorer.advise import Advice, advise
+from explorer.core.actions import Action
+from explorer.core.state import State
+from explorer.errors import RulesError
+from widgets.common.advice_chart import advice_figure
+from widgets.common.charts import show_figure
+
+log = logging.getLogger(__name__)
+
+DEFAULT_ROLLOUTS = 100
+MAX_ROLLOUTS = 2000
+NOTE = "font-size:12.5px;color:#5b6472"
+
+Limit = Callable[[int, int], "str | None"]
+"""``limit(rollouts_per_option, options) -> None`` to allow a hint, or the sentence that refuses it."""
+
+
+def _no_limit(_rollouts: int, _options: int) -> str | None:
+    return None
+
+
+class AdviceTab:
+    """A ``VBox`` (class ``re-advice``): settings, Ask / Stop, progress, chart, ranked rows with Play this."""
+
+    def __init__(self, *, current: Callable[[], State], on_play: Callable[[Action], Any],
+                 policies: Callable[[], Sequence[str]] = lambda: ("heuristic", "random"),
+                 background: bool = True, limit: Limit = _no_limit, seed: int = 0) -> None:
+        self._current, self._on_play, self._policies = current, on_play, policies
+        self.background, self.limit, self.seed = background, limit, seed
+        self.advice: Advice | None = None
+        self.asked: State | None = None  # the position the advice is about
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+        self.rollouts = W.BoundedIntText(value=DEFAULT_ROLLOUTS, min=8, max=MAX_ROLLOUTS, description="rollouts",
+                                         layout=W.Layout(width="170px"), style={"description_width": "60px"})
+        self.rollouts.add_class("re-advice-rollouts")
+        self.policy = W.Dropdown(description="then", layout=W.Layout(width="200px"),
+                                 style={"description_width": "35px"})
+        self.ask_button = W.Button(description="Ask for a hint", button_style="primary",
+                                   tooltip="Rank every option at this decision by rollouts",
+                                   layout=W.Layout(width="auto"))
+        self.ask_button.add_class("re-advice-ask")
+        self.stop_button = W.Button(description="Stop", disabled=True, tooltip="End the rollouts; keep the advice so far",
+                                    layout=W.Layout(width="auto"))
+        self.stop_button.add_class("re-advice-stop")
+        self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="100%", visibility="hidden"))
+        self.progress.add_class("re-advice-progress")
+        self.headline = W.HTML()
+        self.headline.add_class("re-advice-headline")
+        self.chart = W.Output(layout=W.Layout(width="100%"))
+        self.rows_box = W.VBox(layout=W.Layout(width="100%"))
+        self.rows_box.add_class("re-advice-rows")
+        self.note = W.HTML()
+        self.ask_button.on_click(lambda _b: self.ask())
+        self.stop_button.on_click(lambda _b: self.stop())
+        controls = W.HBox([self.rollouts, self.policy, self.ask_button, self.stop_button],
+                          layout=W.Layout(flex_flow="row wrap", align_items="center", width="100%"))
+        intro = W.HTML(f'<div style="{NOTE}">Every legal option at this decision, ranked by the chance to win of the '
+                       "seat that decides, from games played to the end after each option. Hidden cards are dealt "
+                       "afresh in every game from what that seat knows.</div>")
+        self.widget = W.VBox([intro, controls, self.progress, self.headline, self.chart, self.rows_box, self.note],
+                             layout=W.Layout(width="100%"))
+        self.widget.add_class("re-advice")
+        self.update_policies()
+
+    # --- settings -----------------------------------------------------------------------
+    def update_policies(self) -> None:
+        names = [n for n in self._policies() if n != "advisor"]
+        if list(self.policy.options) != names:
+            self.policy.options = names
+            self.policy.value = "heuristic" if "heuristic" in names else (names[0] if names else None)
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    # --- asking -------------------------------------------------------------------------
+    def ask(self) -> bool:
+        """Start a hint for the position on screen; False (with the reason shown) if it cannot be asked."""
+        if self.running:
+            self._say("A hint is already being computed: Stop it first, or wait.", error=True)
+            return False
+        state = self._current()
+        rollouts = self.rollouts.value
+        try:
+            options = len(state.legal_actions()) if not (state.is_chance() or state.is_terminal()) else 0
+            refusal = self.limit(rollouts, options)
+            if refusal:
+                raise RulesError(refusal)
+            if options == 0:
+                advise(state)  # raises the sentence that says why there is no decision here
+        except RulesError as err:
+            self._say(err.message if hasattr(err, "message") else str(err), error=True)
+            return False
+        self.asked, self.advice = state, None
+        self._stop = threading.Event()
+        self.progress.max, self.progress.value = max(1, rollouts * options), 0
+        self.progress.layout.visibility = "visible"
+        self.ask_button.disabled, self.stop_button.disabled = True, False
+        self._say(f"Rolling out {options} option{'s' if options != 1 else ''}, up to {rollouts} games each…")
+        job = lambda: self._run(state, rollouts, self.policy.value or "heuristic")  # noqa: E731
+        if self.background:
+            self._thread = threading.Thread(target=job, name="re-advice", daemon=True)
+            self._thread.start()
+        else:
+            job()
+        return True
+
+    def stop(self) -> None:
+        """End the rollouts; the advice so far stays, marked partial."""
+        self._stop.set()
+
+    def wait(self, timeout: float | None = 120.0) -> None:
+        """Wait for a running hint to finish (tests)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _run(self, state: State, rollouts: int, policy: str) -> None:
+        try:
+            advice = advise(state, rollouts=rollouts, policy=policy, seed=self.seed, stop=self._stop,
+                            on_batch=self._arrived)
+            self._arrived(advice)
+        except RulesError as err:
+            self._say(err.message, error=True)
+        except Exception as err:  # noqa: BLE001 - a thread must not die silently: say what happened
+            log.exception("advice failed")
+            self._say(f"Internal error while advising: {type(err).__name__}: {err}", error=True)
+        finally:
+            self.ask_button.disabled, self.stop_button.disabled = False, True
+
+    def _arrived(self, advice: Advice) -> None:
+        """A round of rollouts arrived: redraw the bars, the rows and the progress."""
+        self.advice = advice
+        self.progress.value = min(self.progress.max, advice.total_rollouts)
+        show_figure(self.chart, advice_figure(advice))
+        self._draw_rows(advice, fresh=self.asked is self._current())
+        self.headline.value = f'<div style="font-size:14px;font-weight:600">{html.escape(advice.headline())}</div>'
+        self.note.value = (f'<div style="{NOTE}">{html.escape(advice.assumptions())} '
+                           f"Race: {html.escape(advice.rule)}</div>")
+
+    def _draw_rows(self, advice: Advice, *, fresh: bool) -> None:
+        rows = []
+        for i, r in enumerate(advice.rows):
+            versus = "best" if i == 0 else f"{100 * r.diff:+.1f} pts vs best"
+            text = (f"<b>{i + 1}. {html.escape(r.text)}</b> <span style='{NOTE}'>{html.escape(r.group)} · win "
+                    f"{100 * r.win:.1f}% ({100 * r.low:.1f}–{100 * r.high:.1f}) · {versus} · {r.rollouts} games"
+                    f"{' · ' + html.escape(r.status(i == 0)) if r.status(i == 0) and i else ''}</span>")
+            play = W.Button(description="Play this", disabled=not fresh, layout=W.Layout(width="auto", flex="0 0 auto"),
+                            tooltip=f"Play '{r.text}' now")
+            play.add_class("re-advice-play")
+            play.on_click(lambda _b, a=r.action: self.play(a))
+            rows.append(W.HBox([W.HTML(text, layout=W.Layout(flex="1 1 auto")), play],
+                               layout=W.Layout(width="100%", align_items="center")))
+        self.rows_box.children = tuple(rows)
+
+    def play(self, action: Action) -> bool:
+        """Play an advised option, if the position on screen is still the one advised about."""
+        if self.asked is not self._current():
+            self._say("This advice was for an earlier position: the match has moved. Ask for a new hint.", error=True)
+            return False
+        return bool(self._on_play(action))
+
+    def update(self, state: State) -> None:
+        """The panel shows ``state``: disable Play this when the advice is about another position."""
+        self.update_policies()
+        if self.advice is not None and not self.running:
+            fresh = state is self.asked
+            for row in self.rows_box.children:
+                row.children[1].disabled = not fresh
+            if not fresh:
+                self._say("The match has moved since this hint: the advice below is for the earlier position. "
+                          "Ask again for this one.")
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        colour = "#8a2d1c" if error else "#3d4a5c"
+        self.headline.value = f'<div class="re-advice-say" style="font-size:13px;color:{colour}">{html.escape(text)}</div>'

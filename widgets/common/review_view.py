@@ -1,0 +1,174 @@
+"""The log's **Review** button: a seat's played moves marked as GNU Backgammon marks them.
+
+Review reads the match back decision by decision for one seat (:func:`explorer.review`):
+for each decision the seat took, the best option by rollouts, the chance lost by the move
+played, and a mark — ``?!`` doubtful (≥ 2 points of win chance), ``?`` bad (≥ 5), ``??``
+very bad (≥ 10). The marks appear on the log's lines, with the best move in the line's
+hover text, and as a row of buttons under the log: a click jumps to the position where
+that decision was taken. Only the last ``decisions`` decisions are read (a long game has
+hundreds), up to the position shown; Stop keeps what was read.
+
+>>> import explorer
+>>> from explorer import Match
+>>> m = Match(explorer.load_game("warps_edge"), seed=1)
+>>> _ = m.play("heuristic", 12)
+>>> view = ReviewView(current=lambda: m, on_goto=print, background=False)
+>>> view.rollouts.value, view.decisions.value = 8, 2
+>>> view.start(), len(view.moves) <= 2
+(True, True)
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as W
+
+from explorer.advise import ReviewedMove, review
+from explorer.core.match import Match
+from explorer.errors import RulesError
+
+log = logging.getLogger(__name__)
+
+NOTE = "font-size:12.5px;color:#5b6472"
+DEFAULT_DECISIONS, DEFAULT_ROLLOUTS = 10, 24
+
+
+class _Stopped(Exception):
+    """Raised from the review's progress callback when Stop was pressed."""
+
+
+def recent_match(match: Match, decisions: int, seat: int) -> tuple[Match, int]:
+    """A match replaying the kept moves from the position where ``seat``'s last ``decisions`` decisions
+    (up to the cursor) begin; returns it and its first position's index in ``match``."""
+    entries, states = match.entries[: match.cursor], match.states
+    mine = [i for i, e in enumerate(entries) if e.player == seat and not e.sampled]
+    start = mine[-decisions] if len(mine) >= decisions else 0
+    part = Match(states[start], seed=match.seed)
+    for entry in entries[start:]:
+        part.step(entry.action)
+    return part, start
+
+
+class ReviewView:
+    """Settings, Review / Stop, a progress line and a button per marked move (class ``re-review``)."""
+
+    def __init__(self, *, current: Callable[[], Match], on_goto: Callable[[int], Any],
+                 on_marks: Callable[[dict[int, ReviewedMove]], Any] = lambda _m: None,
+                 seats: Callable[[], list[tuple[str, int]]] = lambda: [("Player 1", 0)],
+                 background: bool = True) -> None:
+        self._current, self._on_goto, self._on_marks, self._seats = current, on_goto, on_marks, seats
+        self.background = background
+        self.moves: list[ReviewedMove] = []
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.seat = W.Dropdown(description="Review", layout=W.Layout(width="210px"),
+                               style={"description_width": "50px"})
+        self.decisions = W.BoundedIntText(value=DEFAULT_DECISIONS, min=1, max=200, description="last",
+                                          layout=W.Layout(width="120px"), style={"description_width": "30px"})
+        self.rollouts = W.BoundedIntText(value=DEFAULT_ROLLOUTS, min=8, max=500, description="rollouts",
+                                         layout=W.Layout(width="160px"), style={"description_width": "60px"})
+        self.rollouts.add_class("re-review-rollouts")
+        self.button = W.Button(description="Review moves", tooltip="Mark this seat's moves by the win chance they lost",
+                               layout=W.Layout(width="auto"))
+        self.button.add_class("re-review-start")
+        self.stop_button = W.Button(description="Stop", disabled=True, layout=W.Layout(width="auto"))
+        self.stop_button.add_class("re-review-stop")
+        self.status = W.HTML()
+        self.status.add_class("re-review-status")
+        self.marks_box = W.HBox(layout=W.Layout(flex_flow="row wrap", width="100%"))
+        self.marks_box.add_class("re-review-marks")
+        self.button.on_click(lambda _b: self.start())
+        self.stop_button.on_click(lambda _b: self._stop.set())
+        self.widget = W.VBox([W.HBox([self.seat, self.decisions, self.rollouts, self.button, self.stop_button],
+                                     layout=W.Layout(flex_flow="row wrap", align_items="center")),
+                              self.status, self.marks_box], layout=W.Layout(width="100%"))
+        self.widget.add_class("re-review")
+        self.update_seats()
+
+    def update_seats(self) -> None:
+        seats = self._seats()
+        if list(self.seat.options) != seats:
+            self.seat.options = seats
+            self.seat.value = seats[0][1] if seats else None
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self) -> bool:
+        """Review the chosen seat's last decisions up to the position shown; False (with the reason) if it cannot."""
+        if self.running:
+            self._say("A review is running: Stop it first, or wait.", error=True)
+            return False
+        match, seat = self._current(), self.seat.value
+        if seat is None or not any(e.player == seat and not e.sampled for e in match.entries[: match.cursor]):
+            self._say("No decision of this seat to review yet: play some moves first.", error=True)
+            return False
+        part, offset = recent_match(match, self.decisions.value, seat)
+        self.moves, self._stop = [], threading.Event()
+        self._on_marks({})
+        self.marks_box.children = ()
+        self.button.disabled, self.stop_button.disabled = True, False
+        self._say(f"Reviewing the last {self.decisions.value} decisions, {self.rollouts.value} rollouts per option…")
+        job = lambda: self._run(part, offset, seat, self.rollouts.value)  # noqa: E731
+        if self.background:
+            self._thread = threading.Thread(target=job, name="re-review", daemon=True)
+            self._thread.start()
+        else:
+            job()
+        return True
+
+    def wait(self, timeout: float | None = 300.0) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _run(self, part: Match, offset: int, seat: int, rollouts: int) -> None:
+        def arrived(move: ReviewedMove) -> None:
+            if self._stop.is_set():
+                raise _Stopped
+            self.moves.append(move)
+            self._say(f"Reviewed {len(self.moves)} decision{'s' if len(self.moves) != 1 else ''}…")
+
+        stopped = False
+        try:
+            review(part, seat, rollouts=rollouts, seed=offset, on_move=arrived)
+        except _Stopped:
+            stopped = True
+        except RulesError as err:
+            self._say(err.message, error=True)
+            return
+        except Exception as err:  # noqa: BLE001 - a thread must not die silently
+            log.exception("review failed")
+            self._say(f"Internal error while reviewing: {type(err).__name__}: {err}", error=True)
+            return
+        finally:
+            self.button.disabled, self.stop_button.disabled = False, True
+        self._show(offset, stopped)
+
+    def _show(self, offset: int, stopped: bool) -> None:
+        marks = {offset + m.index: m for m in self.moves}
+        self._on_marks(marks)
+        buttons = []
+        for index, m in sorted(marks.items()):
+            if not m.mark:
+                continue
+            b = W.Button(description=f"{m.mark} {index + 1}. {m.played}"[:60], layout=W.Layout(width="auto"),
+                         tooltip=f"best: {m.best} (−{100 * m.lost:.1f} points); go to this decision")
+            b.add_class("re-review-mark")
+            b.on_click(lambda _b, i=index: self._on_goto(i))
+            buttons.append(b)
+        self.marks_box.children = tuple(buttons)
+        lost = sum(m.lost for m in self.moves)
+        marked = sum(1 for m in self.moves if m.mark)
+        self._say(f"{'Stopped: ' if stopped else ''}{len(self.moves)} decisions reviewed, {marked} marked, "
+                  f"{100 * lost:.1f} points of win chance lost in all. Marks: ?! ≥2 points, ? ≥5, ?? ≥10; "
+                  "hover a marked log line for the best move, click a mark to go to that decision.")
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        colour = "#8a2d1c" if error else "#3d4a5c"
+        self.status.value = f'<div style="font-size:13px;color:{colour}">{html.escape(text)}</div>'
