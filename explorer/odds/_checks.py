@@ -78,8 +78,10 @@ def population_pairs(population: object, name: str = "population") -> tuple[tupl
         _check_size(name, len(population), 0)
     pairs = []
     for kind, count in population.items():
-        pairs.append((kind, whole_number(f"{name} count of {short(kind)}", count, 0, MAX_POPULATION,
-                                         cap_text("MAX_POPULATION"))))
+        if type(count) is not int or not 0 <= count <= MAX_POPULATION:  # the message is built only when needed
+            count = whole_number(f"{name} count of {short(kind)}", count, 0, MAX_POPULATION,
+                                 cap_text("MAX_POPULATION"))
+        pairs.append((kind, count))
     _check_size(name, len(pairs), sum(c for _, c in pairs))
     pairs.sort(key=_sort_key)
     return tuple(pairs)

@@ -6,6 +6,7 @@ only when a chart asks for them (:meth:`Dist.probabilities`). Outcomes are kept
 sorted when they can be compared, otherwise in the order they were given.
 Outcomes of weight 0 may be listed (``dice_pool`` lists 0..n hits so a chart's
 axis stays put); they do not affect equality, which compares normalised pmfs.
+The checks of the arguments users give live in :mod:`explorer.odds.dist_checks`.
 
 >>> d = Dist({"hit": 1, "miss": 2})
 >>> d.p("hit"), d.total
@@ -21,34 +22,15 @@ import operator
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from math import gcd, isnan
-from numbers import Integral, Rational
+from numbers import Rational
 from typing import Any
 
 import numpy as np
 
 from explorer.errors import excerpt
+from explorer.odds.dist_checks import exact_probabilities, merged_weights, sample_size, shown, whole_weight
 
 _SLOTS = ("_outcomes", "_weights", "_total", "_ordered", "_key", "_pmf", "_cdf")
-
-
-def _shown(value: object) -> str:
-    """A bad argument echoed for an error message: a short excerpt and its type."""
-    return f"{excerpt(value)} ({type(value).__name__})"
-
-
-def _listed(values: object, name: str, call: str, what: str) -> list[Any]:
-    """``list(values)``, or a ``TypeError`` naming the argument when it is not a sequence."""
-    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
-        hint = " (for a mapping outcome -> weight use Dist(mapping))" if isinstance(values, Mapping) else ""
-        raise TypeError(f"{call}: {name} must be a list (or tuple, array, iterator; not text) of {what}, "
-                        f"got {_shown(values)}{hint}")
-    return list(values)
-
-
-def _weight(outcome: object, w: object) -> int:
-    if isinstance(w, (bool, np.bool_)) or not isinstance(w, Integral) or w < 0:
-        raise ValueError(f"weight of outcome {outcome!r} must be a whole number >= 0, got {w!r}")
-    return int(w)
 
 
 class Dist:
@@ -82,7 +64,7 @@ class Dist:
         if isinstance(weights, Dist):
             pairs = list(zip(weights._outcomes, weights._weights))
         elif isinstance(weights, Mapping):
-            pairs = [(o, _weight(o, w)) for o, w in weights.items()]
+            pairs = [(o, whole_weight(o, w)) for o, w in weights.items()]
         else:
             raise ValueError(
                 f"weights must be a mapping outcome -> whole-number weight, got {type(weights).__name__}"
@@ -130,20 +112,7 @@ class Dist:
         >>> Dist.from_weights(["a", "b", "a"], [1, 1, 2]).pmf()
         {'a': Fraction(3, 4), 'b': Fraction(1, 4)}
         """
-        outcomes = _listed(outcomes, "outcomes", "from_weights(outcomes, weights)", "outcomes")
-        weights = _listed(weights, "weights", "from_weights(outcomes, weights)", "whole-number weights")
-        if len(outcomes) != len(weights):
-            raise ValueError(
-                f"weights must have one weight per outcome: {len(outcomes)} outcomes, {len(weights)} weights"
-            )
-        merged: dict[Any, int] = {}
-        for i, (o, w) in enumerate(zip(outcomes, weights)):
-            try:
-                merged[o] = merged.get(o, 0) + _weight(o, w)
-            except TypeError:
-                raise TypeError(f"from_weights(outcomes, weights): outcomes[{i}] must be hashable (a number, text "
-                                f"or a tuple), got {_shown(o)}") from None
-        return cls(merged)
+        return cls(merged_weights(outcomes, weights))
 
     @classmethod
     def from_fractions(cls, probabilities: Mapping[Any, Rational | int]) -> "Dist":
@@ -152,15 +121,7 @@ class Dist:
         >>> Dist.from_fractions({"win": Fraction(1, 3), "lose": Fraction(2, 3)}).weights
         (2, 1)
         """
-        if not isinstance(probabilities, Mapping):
-            raise TypeError(f"from_fractions(probabilities): probabilities must be a mapping outcome -> Fraction "
-                            f"or int, got {_shown(probabilities)}")
-        pairs = list(probabilities.items())
-        for o, p in pairs:
-            if isinstance(p, bool) or not isinstance(p, Rational) or p < 0:
-                raise ValueError(f"probability of outcome {o!r} must be a Fraction or int >= 0, got {p!r}")
-        if sum(Fraction(p) for _, p in pairs) != 1:
-            raise ValueError(f"probabilities must sum to 1, got {sum(Fraction(p) for _, p in pairs)}")
+        pairs = exact_probabilities(probabilities)
         denominator = 1
         for _, p in pairs:
             q = Fraction(p).denominator
@@ -245,7 +206,7 @@ class Dist:
                 raise TypeError(f"{name} needs outcomes that can be ordered (all numbers, or all text); "
                                 f"these are {self._kinds()}") from None
             raise TypeError(f"{name}(x): x must be one value the outcomes ({self._kinds()}) compare with, "
-                            f"got {_shown(x)}") from None
+                            f"got {shown(x)}") from None
         return Fraction(hit, self._total)
 
     def _kinds(self) -> str:
@@ -280,7 +241,7 @@ class Dist:
                     o = Fraction(o)
                 except (TypeError, ValueError, OverflowError):
                     raise TypeError(f"{name} needs outcomes that are finite numbers; this distribution has "
-                                    f"{_shown(o)} (use .map() to turn outcomes into numbers)") from None
+                                    f"{shown(o)} (use .map() to turn outcomes into numbers)") from None
             s1 += o * w
             s2 += o * o * w
         return s1, s2
@@ -314,7 +275,7 @@ class Dist:
         {0: Fraction(1, 2), 1: Fraction(1, 2)}
         """
         if not callable(f):
-            raise TypeError(f"map(f): f must be a function of one outcome, got {_shown(f)}")
+            raise TypeError(f"map(f): f must be a function of one outcome, got {shown(f)}")
         merged: dict[Any, int] = {}
         for o, w in zip(self._outcomes, self._weights):
             image = f(o)
@@ -322,7 +283,7 @@ class Dist:
                 merged[image] = merged.get(image, 0) + w
             except TypeError:
                 raise TypeError(f"map(f): f must return hashable outcomes (numbers, text, tuples); "
-                                f"f({excerpt(o)}) returned {_shown(image)}") from None
+                                f"f({excerpt(o)}) returned {shown(image)}") from None
         new = object.__new__(Dist)
         new._init(list(merged.items()))
         return new
@@ -341,7 +302,7 @@ class Dist:
         """
         if not isinstance(rng, np.random.Generator):
             raise TypeError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
-        count = 1 if size is None else _size(size)
+        count = 1 if size is None else sample_size(size)
         if self._total < 2**63:
             cumulative = np.cumsum(np.array(self._weights, dtype=np.int64))
             tickets = rng.integers(0, self._total, size=count, dtype=np.int64)
@@ -432,13 +393,3 @@ def _percent(p: Fraction) -> str:
         text = f"{pct:.2g}%" if p < Fraction(1, 2) else f"{pct:.6g}%"
     return text
 
-
-def _size(size: object) -> int:
-    from explorer.odds.limits import MAX_SAMPLE
-
-    if isinstance(size, (bool, np.bool_)) or not isinstance(size, Integral) or not 0 <= size <= MAX_SAMPLE:
-        shown = repr(size) if not isinstance(size, int) or abs(size) < 10**30 else f"a whole number of {len(str(size)):,} digits"
-        raise ValueError(
-            f"size must be a whole number from 0 to {MAX_SAMPLE:,} (the cap MAX_SAMPLE) or None, got {shown[:60]}"
-        )
-    return int(size)

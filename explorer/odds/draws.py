@@ -29,6 +29,7 @@ from math import comb
 
 from explorer.core.multiset import Multiset
 from explorer.odds._checks import kind_group, population_pairs, whole_number
+from explorer.odds.compositions import binomial_row, drawn_multisets
 from explorer.odds.dist import Dist
 from explorer.odds.limits import MAX_DRAW_OUTCOMES, MAX_JOINT_DRAWN
 
@@ -59,7 +60,7 @@ def draw(population: Population, n: int) -> Dist:
     pairs = population_pairs(population)
     size = sum(c for _, c in pairs)
     n = _n_drawn(n, size)
-    return _draw(tuple(pair for pair in pairs if pair[1]), n)
+    return _draw(pairs if all(c for _, c in pairs) else tuple([pair for pair in pairs if pair[1]]), n)
 
 
 def count_outcomes(counts: list[int], n: int, stop_above: int | None = None) -> int:
@@ -86,54 +87,9 @@ def count_outcomes(counts: list[int], n: int, stop_above: int | None = None) -> 
     return ways[n]
 
 
-def _completions(
-    pairs: tuple[tuple[Hashable, int], ...], n: int, needed: set[int] | None = None
-) -> tuple[list[list[tuple[tuple[Hashable, int], ...]]], list[list[int]]]:
-    """Every way to draw ``left`` items from the kinds ``pairs``, for each ``left`` in 0..n.
-
-    ``items[left]`` lists the drawn pairs (kinds with count 0 left out) and
-    ``weights[left]`` the products of C(c_i, j_i), in the engine's order: the
-    count of the first kind going down, then the next kind's, and so on. The
-    lists stop at the most the kinds can supply; with ``needed``, the first
-    kind's level is built only for those numbers (the others stay empty).
-    """
-    items: list[list[tuple[tuple[Hashable, int], ...]]] = [[()]]
-    weights: list[list[int]] = [[1]]
-    capacity = 0
-    last = len(pairs) - 1
-    for depth, (kind, count) in enumerate(reversed(pairs)):  # grow from the last kind towards the first
-        rows = _binomial_row(count, min(count, n))
-        capacity = min(n, capacity + count)
-        grown_items: list[list[tuple[tuple[Hashable, int], ...]]] = []
-        grown_weights: list[list[int]] = []
-        top = len(items) - 1
-        listed = 0
-        for left in range(capacity + 1):
-            found_items: list[tuple[tuple[Hashable, int], ...]] = []
-            found_weights: list[int] = []
-            if depth < last or needed is None or left in needed:
-                for j in range(min(count, left), max(0, left - top) - 1, -1):
-                    rest_items, rest_weights = items[left - j], weights[left - j]
-                    if j:
-                        head, w = ((kind, j),), rows[j]
-                        found_items.extend([head + tail for tail in rest_items])
-                        found_weights.extend([w * x for x in rest_weights] if w != 1 else rest_weights)
-                    else:
-                        found_items.extend(rest_items)
-                        found_weights.extend(rest_weights)
-            grown_items.append(found_items)
-            grown_weights.append(found_weights)
-            listed += len(found_items)
-            if listed > 4 * MAX_DRAW_OUTCOMES:
-                raise _too_many(n, len(pairs))
-        items, weights = grown_items, grown_weights
-    return items, weights
-
-
-def _too_many(n: int, kinds: int, found: int | None = None) -> ValueError:
-    counted = f"at least {found:,}" if found is not None else "more than " + f"{MAX_DRAW_OUTCOMES:,}"
+def _too_many(n: int, kinds: int, found: int) -> ValueError:
     return ValueError(
-        f"n: drawing {n} from these {kinds} kinds has {counted} possible draws, more than "
+        f"n: drawing {n} from these {kinds} kinds has at least {found:,} possible draws, more than "
         f"the {MAX_DRAW_OUTCOMES:,} supported (the cap MAX_DRAW_OUTCOMES); ask draw_count or draw_joint instead"
     )
 
@@ -152,7 +108,7 @@ def _draw(pairs: tuple[tuple[Hashable, int], ...], n: int) -> Dist:
         found = count_outcomes(counts, min(n, sum(counts) - n), stop_above=MAX_DRAW_OUTCOMES)
         if found > MAX_DRAW_OUTCOMES:
             raise _too_many(n, len(pairs), found)
-    # Otherwise the enumeration below stops as soon as it passes the cap.
+    # Otherwise there are at most ``bound`` outcomes, within the cap.
     if len(pairs) <= 2:  # one or two kinds: a hypergeometric row, listed directly
         (kind_a, count_a), (kind_b, count_b) = pairs if len(pairs) == 2 else (("", 0), pairs[0])
         trusted = Multiset._from_sorted
@@ -161,66 +117,20 @@ def _draw(pairs: tuple[tuple[Hashable, int], ...], n: int) -> Dist:
             trusted(((kind_a, j), (kind_b, n - j)) if 0 < j < n else ((kind_a, n),) if j else ((kind_b, n),), n)
             for j in js
         )
-        row_a, row_b = _binomial_row(count_a, n), _binomial_row(count_b, n)
+        row_a, row_b = binomial_row(count_a, n), binomial_row(count_b, n)
         weights_ab = tuple(row_a[j] * row_b[n - j] for j in js)
         return Dist._make(outcomes_ab, weights_ab, comb(count_a + count_b, n), False)
-    # Meet in the middle: the partial draws of the first half of the kinds are
-    # listed breadth-first (most of each kind first, bounded so that the rest
-    # can always complete them), and for every number of items left, every way
-    # the second half supplies it; an outcome is a prefix joined with one
-    # completion, built in comprehensions. The cyclic garbage collector is
-    # paused meanwhile: it would otherwise walk the young tuples again and
+    # Three kinds or more: listed by explorer.odds.compositions (meet in the middle). The cyclic
+    # garbage collector is paused meanwhile: it would otherwise walk the young tuples again and
     # again (it tripled the time of 50,000 outcomes).
-    half = len(pairs) // 2
-    tail_pairs = pairs[half:]
-    tail_size = sum(c for _, c in tail_pairs)
     paused = gc.isenabled()
     gc.disable()
     try:
-        prefixes = _prefixes(pairs[:half], n, tail_size)
-        if len(prefixes) > MAX_DRAW_OUTCOMES:
-            raise _too_many(n, len(pairs))
-        tail_items, tail_weights = _completions(tail_pairs, n, {left for _, left, _ in prefixes})
-        if sum(len(found) for found in tail_items) > 4 * MAX_DRAW_OUTCOMES:
-            raise _too_many(n, len(pairs))
-        trusted = Multiset._from_sorted
-        outcomes: list[Multiset] = []
-        weights: list[int] = []
-        for chosen, left, weight in prefixes:
-            tails = tail_items[left]
-            if len(outcomes) + len(tails) > MAX_DRAW_OUTCOMES:
-                raise _too_many(n, len(pairs))
-            outcomes.extend([trusted(chosen + tail, n) for tail in tails])
-            weights.extend([weight * w for w in tail_weights[left]] if weight != 1 else tail_weights[left])
+        outcomes, weights = drawn_multisets(pairs, n)
         return Dist._make(tuple(outcomes), tuple(weights), comb(sum(counts), n), False)
     finally:
         if paused:
             gc.enable()
-
-
-def _prefixes(
-    pairs: tuple[tuple[Hashable, int], ...], n: int, rest_size: int
-) -> list[tuple[tuple[tuple[Hashable, int], ...], int, int]]:
-    """The partial draws ``(pairs drawn, items left, weight)`` of the kinds ``pairs``, most first.
-
-    Only partial draws whose ``left`` the remaining ``rest_size`` items can supply are kept.
-    """
-    suffix = [0] * (len(pairs) + 1)
-    for i in range(len(pairs) - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + pairs[i][1]
-    level: list[tuple[tuple[tuple[Hashable, int], ...], int, int]] = [((), n, 1)]
-    for i, (kind, count) in enumerate(pairs):
-        rest = suffix[i + 1] + rest_size
-        rows = _binomial_row(count, min(count, n))
-        grown = []
-        add = grown.append
-        for chosen, left, weight in level:
-            for j in range(count if count < left else left, left - rest - 1 if left > rest else -1, -1):
-                add((chosen + ((kind, j),) if j else chosen, left - j, weight * rows[j]))
-        level = grown
-        if len(level) > 4 * MAX_DRAW_OUTCOMES:
-            raise _too_many(n, len(pairs))
-    return level
 
 
 def draw_count(population: Population, n: int, kinds: Hashable | object) -> Dist:
@@ -247,26 +157,9 @@ def draw_count(population: Population, n: int, kinds: Hashable | object) -> Dist
 @lru_cache(maxsize=4096)
 def _count(size: int, marked: int, n: int) -> Dist:
     other = size - marked
-    of_marked, of_other = _binomial_row(marked, n), _binomial_row(other, n)
+    of_marked, of_other = binomial_row(marked, n), binomial_row(other, n)
     weights = tuple(of_marked[k] * of_other[n - k] for k in range(n + 1))
     return Dist._make(tuple(range(n + 1)), weights, comb(size, n), True)
-
-
-def _binomial_row(count: int, n: int) -> list[int]:
-    """C(count, j) for j = 0..n, by the recurrence C(c, j + 1) = C(c, j) (c - j) / (j + 1).
-
-    One multiplication and one exact division per entry instead of a fresh
-    binomial each: 10,000 entries of thousands of digits in milliseconds.
-
-    >>> _binomial_row(4, 6)
-    [1, 4, 6, 4, 1, 0, 0]
-    """
-    row = [1] + [0] * n
-    value = 1
-    for j in range(min(count, n)):
-        value = value * (count - j) // (j + 1)
-        row[j + 1] = value
-    return row
 
 
 def draw_joint(population: Population, n: int, kind_a: Hashable | object, kind_b: Hashable | object) -> Dist:
@@ -298,7 +191,7 @@ def draw_joint(population: Population, n: int, kind_a: Hashable | object, kind_b
 @lru_cache(maxsize=4096)
 def _joint(size: int, count_a: int, count_b: int, n: int) -> Dist:
     rest = size - count_a - count_b
-    of_a, of_b, of_rest = _binomial_row(count_a, n), _binomial_row(count_b, n), _binomial_row(rest, n)
+    of_a, of_b, of_rest = binomial_row(count_a, n), binomial_row(count_b, n), binomial_row(rest, n)
     outcomes = []
     weights: list[int] = []
     for a in range(n + 1):
