@@ -73,3 +73,28 @@ def test_the_position_editor_reads_the_table_back_through_the_referee() -> None:
     assert "Internal error" not in panel.status.widget.value
     state = panel.state
     assert panel.game.position_from_text(state.position_text()) == state
+
+
+def test_move_this_ship_starts_enabled_on_a_ship_of_the_player_who_moves() -> None:
+    # issue 18 §5: the panel opened on a ship of the other player, with "Move this ship" disabled
+    panel = FleetCommandPanel(seed=1)
+    for _ in range(4):
+        assert panel.state.stage == "movement"
+        assert panel.selected[0] == panel.state.actor and not panel.move_button.disabled
+        assert panel.move_selected() and panel.lay_out()
+
+
+def test_a_path_is_offered_once_in_the_path_list_not_also_as_buttons() -> None:
+    # issue 18 §5: "path RL" buttons and "Barrel Roll left (path RL)" in the dropdown were one choice twice
+    panel = FleetCommandPanel(seed=1)
+    assert panel.picker.moves_box.layout.display != "none"        # the Movement Phase's moves: the generic list
+    assert panel.move_selected() and panel.state.stage == "path"
+    assert panel.picker.moves_box.layout.display == "none" and len(panel.path_pick.options) > 1
+    assert panel.lay_out() and panel.picker.moves_box.layout.display != "none"
+
+
+def test_the_table_map_zooms_with_the_wheel_and_fills_the_width() -> None:
+    panel = FleetCommandPanel(seed=1)
+    spec = panel.map_out.outputs[0]["data"]["application/vnd.plotly.v1+json"]
+    assert spec["config"]["scrollZoom"] is True and spec["config"]["responsive"] is True
+    assert panel.map_out.layout.width == "100%"

@@ -72,3 +72,50 @@ def test_shield_assault_moves_the_track_and_the_odds_chart(page: Page, voila_url
     page.wait_for_timeout(1500)                                          # let Plotly re-lay out at 390 px
     page.locator(".re-match").screenshot(path=str(SHOTS / "endor-390.png"))
     assert_no_error_page(page)
+
+
+LABEL_OVERLAPS_JS = """() => {
+    const svg = document.querySelector('.endor-board .main-svg');
+    const frame = svg.getBoundingClientRect();
+    const boxes = Array.from(document.querySelectorAll('.endor-board .textpoint text'))
+        .filter(t => t.textContent.trim())
+        .map(t => { const r = t.getBoundingClientRect();
+                    return {text: t.textContent, l: r.left, t: r.top, r: r.right, b: r.bottom}; });
+    const meets = [];
+    for (let i = 0; i < boxes.length; i++) {
+        const a = boxes[i];
+        if (a.l < frame.left || a.r > frame.right || a.t < frame.top || a.b > frame.bottom) meets.push([a.text, 'edge']);
+        for (let j = i + 1; j < boxes.length; j++) {
+            const c = boxes[j];
+            if (a.l < c.r - 0.5 && c.l < a.r - 0.5 && a.t < c.b - 0.5 && c.t < a.b - 0.5) meets.push([a.text, c.text]);
+        }
+    }
+    const plot = document.querySelector('.endor-board .js-plotly-plot');
+    const fl = plot && plot._fullLayout;
+    const size = fl ? [fl.width, fl.height, fl.xaxis._length, fl.yaxis._length, fl.xaxis.range, fl.yaxis.range, fl.xaxis.domain, fl.yaxis.domain] : null;
+    return {labels: boxes.length, width: frame.width, meets: meets, size: size};
+}"""
+
+
+def _labels_clear(page: Page, shot: str) -> None:
+    page.wait_for_timeout(1500)                                          # let Plotly lay out at this width
+    found = page.evaluate(LABEL_OVERLAPS_JS)
+    page.screenshot(path=str(SHOTS / shot), full_page=True)
+    assert found["labels"] >= 30 and found["width"] <= 390            # every sector's id, the ships, the Death Star
+    assert found["meets"] == [], f"map labels meet at 390 px: {found['meets']} (figure, plot sizes {found['size']})"
+
+
+def test_map_labels_never_meet_at_phone_width(page: Page, voila_url: str) -> None:
+    # issue 18 §5: "Endor's map labels must not overlap" at 390 px, checked by the labels' element boxes
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": 390, "height": 1600})
+    page.goto(voila_url + DASHBOARD, wait_until="domcontentloaded")
+    page.wait_for_selector(".endor-board .textpoint text", timeout=90_000)
+    _labels_clear(page, "endor-map-390-start.png")                      # the starting position: every ship placed
+    moves = page.locator(".widget-inline-hbox:has(label:text-is('N')) input")
+    moves.fill("150")
+    moves.press("Enter")
+    click_and_wait(page, page.locator(".re-auto"))                       # 150 moves of the chosen policy
+    expect(page.locator(".re-status")).not_to_contain_text("…", timeout=120_000)
+    _labels_clear(page, "endor-map-390-later.png")
+    assert_no_error_page(page)

@@ -90,6 +90,13 @@ def test_select_a_ship_move_it_and_see_the_map_and_shot_odds_change(page: Page, 
     page.wait_for_function(f"() => ({MAP_JS})() !== null", timeout=60_000)
     width = page.evaluate("() => document.querySelector('.fc-map .js-plotly-plot').getBoundingClientRect().width")
     assert width <= 390
+    # issue 18 §5: readable at 390 px — the table across the panel's width, its ranges kept, zoomable
+    table = page.evaluate("""() => { const el = document.querySelector('.fc-map .js-plotly-plot');
+        const fl = el._fullLayout;
+        return {drawn: fl.xaxis._length, box: el.getBoundingClientRect().width, range: fl.xaxis.range,
+                zoom: el._context.scrollZoom}; }""")
+    assert table["box"] >= 300 and table["drawn"] >= 0.9 * table["box"] - 20, table
+    assert table["range"] == [-0.3, 12.3] and table["zoom"] is True, table
     page.screenshot(path=str(SHOTS / "fleet-command-390.png"), full_page=True)
     view = page.locator(".re-position-view")
     view.scroll_into_view_if_needed()

@@ -6,12 +6,15 @@ from fractions import Fraction
 from itertools import permutations, product
 
 import numpy as np
+import pytest
 from endor_helpers import game, turn
+from engine_enumeration import attack_by_engine, best, chance
 
 from explorer.games.endor.odds import (
-    attack_odds, death_star_final, death_star_shot, duel_odds, shield_advance_odds, shield_chain, which_order,
+    attack_odds, death_star_final, death_star_shot, duel_odds, shield_advance_odds, shield_chain, special_ship_odds,
+    which_order,
 )
-from explorer.games.endor.state import TIE
+from explorer.games.endor.state import B_WING, EXECUTOR, TIE, X_WING
 
 
 def _best_brute(roll, targets, thresholds):
@@ -132,3 +135,89 @@ def test_which_order_gives_a_headline_for_every_order_in_hand() -> None:
                                              ("Y-wing / Luke Skywalker", "Luke Skywalker")]
     assert rows[1][3] == 1 - Fraction(1, 6**5)                 # first space needs 2+: fails only on five 1s
     assert all(0 <= r[3] <= 1 for r in rows)
+
+
+# --- the duel's restrictions (seed §5C, lines 151-153): a refused order has a reason, never a chance ---------
+def test_no_luke_order_once_luke_is_destroyed() -> None:
+    # seed L151 "Cannot play Luke order if Luke is destroyed"; Vader 1 hit in (3 left): it used to say 5/16
+    s = turn(game(), "Shield Assault / Luke Skywalker", luke_hits=4, vader_hits=1)
+    luke = duel_odds(s)["Luke Skywalker"]
+    assert not luke.usable and luke.reason == "Luke is destroyed" and dict(luke) == {}
+    with pytest.raises(KeyError, match="Luke Skywalker cannot be used: Luke is destroyed"):
+        luke["Vader destroyed"]
+    assert _which(s, "Luke Skywalker") == ("cannot be used: Luke is destroyed", 0)
+    assert duel_odds(s)["Darth Vader"]["Luke destroyed"] == 0       # usable (Vader fights), and Luke is gone
+
+
+def test_no_vader_or_emperor_order_once_vader_is_redeemed() -> None:
+    # seed L152-153: redeemed Vader is destroyed with the Emperor; Luke 2 hits in: it used to say 11/16 and 1
+    s = turn(game(), "Shield Assault / Luke Skywalker", luke_hits=2, vader_hits=2, vader="redeemed")
+    d = duel_odds(s)
+    assert (d["Darth Vader"].reason, d["Emperor"].reason) == ("Vader is redeemed", "Vader is redeemed")
+    assert dict(d["Darth Vader"]) == {} and dict(d["Emperor"]) == {}
+    assert d["Vader Redeemed"].reason == "Vader and Luke must both still fight"
+    assert _which(s, "Emperor") == ("cannot be used: Vader is redeemed", 0)
+
+
+def test_no_vader_order_once_vader_is_destroyed() -> None:
+    # seed L152 "Cannot play Vader/Emperor orders if Vader is destroyed"; Luke 1 hit in: it used to say 5/16
+    s = turn(game(), "Shield Assault / Luke Skywalker", luke_hits=1, vader_hits=4, vader="destroyed")
+    d = duel_odds(s)
+    assert d["Darth Vader"].reason == "Vader is destroyed" and dict(d["Darth Vader"]) == {}
+    assert d["Emperor"].reason == "Vader is destroyed"
+    assert dict(d["Luke Skywalker"]) == {"Vader destroyed": 0, "redemption possible": 0}   # usable, no effect
+
+
+def test_usable_duel_orders_keep_their_exact_chances() -> None:
+    # 4 dice at 4+: P(>= 3 hits) = 5/16, P(>= 2 hits) = 11/16 (binomial, p = 1/2)
+    s = turn(game(), "Shield Assault / Luke Skywalker", luke_hits=2, vader_hits=1)
+    d = duel_odds(s)
+    assert d["Luke Skywalker"]["Vader destroyed"] == Fraction(5, 16)
+    assert d["Darth Vader"]["Luke destroyed"] == Fraction(11, 16)
+    assert d["Emperor"]["Luke destroyed"] == 1 and all(o.usable for n, o in d.items() if n != "Vader Redeemed")
+
+
+def test_a_closed_duel_refuses_every_duel_order_in_sw_ksirk_duel_closes() -> None:
+    # reference conflict 8: once Vader is destroyed no duel order at all
+    s = turn(game("sw_ksirk_duel_closes"), "Shield Assault / Luke Skywalker", vader_hits=4, vader="destroyed")
+    assert {n: o.reason for n, o in duel_odds(s).items()} == dict.fromkeys(
+        ("Luke Skywalker", "Darth Vader", "Emperor", "Vader Redeemed"), "the duel is over (sw_ksirk_duel_closes)")
+
+
+def _which(s, order: str) -> tuple[str, Fraction]:
+    """which_order's headline for ``order`` on any card of the seat to move (the same card twice: one answer)."""
+    hand = s.hands[s.seat].add("Y-wing / Luke Skywalker").add("Executor / Emperor")
+    rows = {o: (what, p) for _, o, what, p in which_order(s.replace(hands=(hand,) + s.hands[1:]), s.seat)}
+    return rows[order]
+
+
+# --- "the chance to destroy the Falcon / the Executor this attack" (seed §5A: hits move down the hit track) ----
+def test_chance_to_destroy_the_executor_agrees_with_the_engine_over_every_roll() -> None:
+    # 5 B-wings at O12 attack the Executor (8 hits, 6 taken: 2 left, 5+) with 2 TIEs beside it at O13
+    s = turn(game(), "B-wing / Shield Assault", executor_hits=6,
+             sectors=dict(O12={"B-wing": 5}, O13={"Executor": 1, "TIE": 2}))
+    s = s.apply("order B-wing").apply("no move")
+    o = special_ship_odds(s, B_WING, s.data.index["O12"], s.data.index["O13"])
+    rolls = attack_by_engine(s, s.parse_action("attack from O12 into O13"))
+    assert (o.ship, o.hits_left) == ("Executor", 2)
+    # at least two 5+ on 5 dice: 1 - (2/3)^5 - 5 (1/3)(2/3)^4 = 131/243
+    assert o.destroyed == Fraction(131, 243) == chance(rolls, lambda r: r.special_destroyed)
+    assert o.track_hits.pmf() == best(rolls, lambda r: r.special_hits)
+
+
+def test_chance_to_destroy_the_falcon_agrees_with_the_engine_over_every_roll() -> None:
+    # the Executor's 4 dice from O13 at the Falcon (3 of 6 hits taken) with 2 X-wings at O14: 5+ hits it
+    s = turn(game(), "Executor / Emperor", seat=1, falcon_hits=3,
+             sectors=dict(O14={"Falcon": 1, "X-wing": 2}, M15={"X-wing": 5}))
+    s = s.apply("order Executor").apply("no move")
+    o = special_ship_odds(s, EXECUTOR, s.data.index["O13"], s.data.index["O14"])
+    rolls = attack_by_engine(s, s.parse_action("attack from O13 into O14"))
+    assert (o.ship, o.hits_left) == ("Millennium Falcon", 3)
+    assert o.destroyed == Fraction(1, 9) == chance(rolls, lambda r: r.special_destroyed)   # >= three 5+ on 4 dice
+    assert o.track_hits.pmf() == best(rolls, lambda r: r.special_hits)
+
+
+def test_no_special_ship_in_the_target_is_said_not_counted() -> None:
+    s = turn(game(), "X-wing / Shield Assault", sectors=dict(O10={"X-wing": 2}))
+    o = special_ship_odds(s, X_WING, s.data.index["O10"], s.data.index["O11"])
+    assert o.reason == "The Executor is not at O11." and o.destroyed == 0

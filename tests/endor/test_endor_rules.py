@@ -122,7 +122,7 @@ def test_ships_never_enter_or_pass_an_enemy_sector_nor_a_marker_slot() -> None:
     g = game()
     s = turn(g, "Millennium Falcon / X-wing / Shield Assault").apply("order Millennium Falcon")
     moves = [a for a in names(s) if a.startswith("move")]
-    assert "move Falcon M15 to I22" in moves and not any(m.endswith(("I26", "I27", "F0")) for m in moves)
+    assert "move 1 Falcon M15 to I22" in moves and not any(m.endswith(("I26", "I27", "F0")) for m in moves)
     s2 = turn(g, "Millennium Falcon / X-wing / Shield Assault", sectors=dict(I22={"TIE": 1}, M21={"TIE": 1}))
     falcon = s2.apply("order Millennium Falcon")
     assert not any(a.endswith("to I27") for a in names(falcon))          # I27 only through TIE sectors
@@ -131,14 +131,14 @@ def test_ships_never_enter_or_pass_an_enemy_sector_nor_a_marker_slot() -> None:
 def test_falcon_and_executor_move_up_to_2_sectors_others_1() -> None:
     g = game()
     s = turn(g, "Millennium Falcon / X-wing / Shield Assault")
-    assert "move Falcon M15 to O8" in names(s.apply("order Millennium Falcon"))       # M15-O7-O8
-    assert not any(a.startswith("move X-wing M15 to O8") for a in names(s.apply("order X-wing")))
+    assert "move 1 Falcon M15 to O8" in names(s.apply("order Millennium Falcon"))       # M15-O7-O8
+    assert not any(a.endswith("X-wing M15 to O8") for a in names(s.apply("order X-wing")))
 
 
 def test_at_most_5_dice_per_attack() -> None:
     g = game()
     s = turn(g, "X-wing / Shield Assault", sectors=dict(O10={"X-wing": 5}, O9={"X-wing": 3, "B-wing": 3}, O11={"TIE": 4}))
-    s = s.apply("order X-wing").apply("move X-wing O9 to O10").apply("send 3 of 3")
+    s = s.apply("order X-wing").apply("move 3 X-wing O9 to O10")
     assert s.ships[s.data.index["O10"]][X_WING] == 8
     s = s.apply("attack from O10 into O11")
     assert s.step.dice == 5
@@ -321,7 +321,7 @@ def test_sw_ksirk_moved_ships_only_attack_after_a_move() -> None:
     g = game("sw_ksirk_moved_ships_only")
     s = turn(g, "X-wing / Shield Assault", sectors=dict(O10={"X-wing": 1}, O9={"X-wing": 2}, O11={"TIE": 4}))
     assert names(s.apply("order X-wing").apply("no move")) == ["no attack"]
-    s = s.apply("order X-wing").apply("move X-wing O9 to O10").apply("send 1 of 2")
+    s = s.apply("order X-wing").apply("move 1 X-wing O9 to O10")
     assert s.apply("attack from O10 into O11").step.dice == 1
 
 
@@ -338,3 +338,16 @@ def test_empire_wins_when_no_rebel_ship_remains_fleet_markers_need_not_be() -> N
 def test_faq_the_executor_never_enters_the_death_star() -> None:
     s = turn(game(), "Executor / Emperor", seat=1).apply("order Executor")
     assert not any("Death Star" in a for a in names(s))
+
+
+def test_each_move_is_one_decision_and_one_line_of_the_log() -> None:
+    # issue 20: the log read "choose to move X-wing O9 → O10" then "move 3 X-wing O9 → O10"
+    g = game()
+    s = turn(g, "X-wing / Shield Assault", sectors=dict(O9={"X-wing": 3}, O11={"TIE": 4}))
+    s = s.apply("order X-wing")
+    assert [a for a in names(s) if a.endswith("O9 to O10")] == [
+        "move 3 X-wing O9 to O10", "move 2 X-wing O9 to O10", "move 1 X-wing O9 to O10"]
+    move = s.parse_action("move 2 X-wing O9 to O10")
+    after = s.apply(move)
+    assert after.step.stage == "attack" and after.ships[g.data.index["O10"]][X_WING] == 2
+    assert s.story(move, after) == "Rebels move 2 X-wing O9 → O10"

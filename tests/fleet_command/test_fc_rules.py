@@ -268,4 +268,5 @@ def test_the_round_one_tie_break_is_told_as_chance() -> None:
     outcome = s.chance_outcomes()[1][0]
     after = s.apply(outcome)
     assert after.initiative == 1 and after.stage == "movement"
-    assert s.story(outcome, after) == "Chance: Player 2 takes initiative (a full tie in round 1)"
+    assert s.story(outcome, after) == ("Chance: Player 2 takes initiative (a full tie in round 1); "
+                                       "Player 1, without initiative, moves first")

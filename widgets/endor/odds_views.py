@@ -1,9 +1,14 @@
 """The Odds tab of the Endor panel: exact answers from ``explorer.games.endor.odds``, redrawn live.
 
+Each view carries a ``title`` in the game's words (the tab's heading). A view
+that has nothing to answer in this position says so in one sentence.
+
 >>> import explorer
 >>> s = explorer.load_game("endor").initial_state()
->>> shield_advance_figure(s).layout.title.text
-'One Shield Assault from space 0 (5 dice)'
+>>> "One Shield Assault from space 0" in shield_advance_figure(s).layout.title.text
+True
+>>> [v.title for v in odds_views()]
+['Which order now?', 'Shield Assault: one order', 'Shield Assault: orders until the shields are down', 'This attack', 'Luke and Vader, and the Death Star']
 """
 
 from __future__ import annotations
@@ -18,15 +23,26 @@ from explorer.games.endor.state import DEATH_STAR
 from widgets.common.charts import distribution_figure, fmt_prob
 
 
-def shield_advance_figure(state: Any) -> go.Figure:
+def _note(css: str, text: str) -> str:
+    return f"<div class='{css}' style='color:#5b6472;font-size:13px'>{html.escape(text)}</div>"
+
+
+def shield_advance_figure(state: Any) -> go.Figure | str:
     """Spaces advanced by one Shield Assault order from the live track."""
+    if state.shields_down:
+        return _note("endor-shield", "The shields are already down: no Shield Assault order is left to give.")
     return distribution_figure(odds.shield_advance_odds(state),
                                f"One Shield Assault from space {state.strike_team} (5 dice)",
                                x_title="spaces advanced", height=320)
 
 
-def shield_chain_figure(state: Any, orders: int = 12) -> go.Figure:
+shield_advance_figure.title = "Shield Assault: one order"  # type: ignore[attr-defined]
+
+
+def shield_chain_figure(state: Any, orders: int = 12) -> go.Figure | str:
     """P(shields down within k Shield Assault orders), with no new stormtroopers (absorbing chain)."""
+    if state.shields_down:
+        return _note("endor-shield-chain", "The shields are already down.")
     chain = odds.shield_chain(state)
     ks = list(range(1, orders + 1))
     ps = [float(chain.p_ended_by(k)) for k in ks]
@@ -39,29 +55,37 @@ def shield_chain_figure(state: Any, orders: int = 12) -> go.Figure:
     return fig
 
 
+shield_chain_figure.title = "Shield Assault: orders until the shields are down"  # type: ignore[attr-defined]
+
+
 def _table(headers: list[str], rows: list[list[str]], css: str) -> str:
     head = "".join(f"<th style='text-align:left;padding:2px 8px'>{html.escape(h)}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{c}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table class='{css}' style='border-collapse:collapse;font-size:13px'><tr>{head}</tr>{body}</table>"
+    return (f"<div style='overflow-x:auto;max-width:100%'><table class='{css}' "
+            f"style='border-collapse:collapse;font-size:13px'><tr>{head}</tr>{body}</table></div>")
 
 
 def which_order_view(state: Any) -> str:
     """For each order on the cards in hand (and the revealed card): its headline chance, side by side."""
     if state.is_terminal():
-        return "<div>The game is over.</div>"
+        return _note("endor-which-order", "The game is over: no order is left to give.")
     seat = state.seat
-    rows = [[html.escape(card), html.escape(order), html.escape(what), fmt_prob(p)]
+    rows = [[html.escape(card), html.escape(order), html.escape(what),
+             "—" if what.startswith("cannot be used") else fmt_prob(p)]
             for card, order, what, p in odds.which_order(state, seat)]
-    title = f"<div style='font-weight:600;margin:4px 0'>Which order now? ({html.escape(state.side_name(seat))})</div>"
+    title = f"<div style='font-weight:600;margin:4px 0'>{html.escape(state.side_name(seat))}, orders in hand</div>"
     return title + _table(["card", "order", "what it can do", "chance"], rows, "endor-which-order")
 
 
+which_order_view.title = "Which order now?"  # type: ignore[attr-defined]
+
+
 def attacks_view(state: Any) -> str:
-    """Every attack the current ship order may make: dice, P(clear the sector), expected enemy losses."""
+    """Every attack the current ship order may make: dice, P(clear), expected losses, P(destroy Falcon/Executor)."""
     step = state.step
     if step.ship < 0 or step.stage not in ("move", "count", "attack"):
-        return ("<div class='endor-attacks'>Attack odds appear while a ship order is being given "
-                "(hits assigned easiest-first, the rest on the Falcon's or Executor's track).</div>")
+        return _note("endor-attacks", "Attack odds appear while a ship order is being given "
+                     "(hits assigned easiest-first, the rest on the Falcon's or Executor's track).")
     data = state.data
     rows = []
     for a in state.legal_actions() if step.stage == "attack" else ():
@@ -70,23 +94,39 @@ def attacks_view(state: Any) -> str:
         src = data.index[a.args[0]]
         tgt = DEATH_STAR if a.args[1] == "Death Star" else data.index[a.args[1]]
         o = odds.attack_odds(state, step.ship, src, tgt)
-        rows.append([html.escape(str(a)), str(o.dice), fmt_prob(o.cleared), f"{float(o.expected_losses):.2f}"])
+        special = odds.special_ship_odds(state, step.ship, src, tgt)
+        big = "—" if special.reason else f"{fmt_prob(special.destroyed)} ({special.ship}, {special.hits_left} hits left)"
+        rows.append([html.escape(str(a)), str(o.dice), fmt_prob(o.cleared), f"{float(o.expected_losses):.2f}",
+                     html.escape(big)])
     if not rows:
-        return "<div class='endor-attacks'>No attack open from here yet (move first, or no enemy is adjacent).</div>"
-    return _table(["attack", "dice", "P(clear / destroy)", "expected enemy losses"], rows, "endor-attacks")
+        return _note("endor-attacks", "No attack is open from here yet: move first, or no enemy is adjacent.")
+    return _table(["attack", "dice", "P(clear / destroy)", "expected enemy losses",
+                   "P(destroy the Falcon / Executor)"], rows, "endor-attacks")
+
+
+attacks_view.title = "This attack"  # type: ignore[attr-defined]
 
 
 def duel_view(state: Any) -> str:
-    """One duel order from the live tracks: P(Vader destroyed), P(redemption possible), P(Luke destroyed)."""
-    rows = [[html.escape(order), html.escape(what), fmt_prob(p)]
-            for order, results in odds.duel_odds(state).items() for what, p in results.items()]
+    """Each duel order from the live tracks (or why the rules refuse it), and the Death Star's two shots."""
+    rows = []
+    for order, chances in odds.duel_odds(state).items():
+        if not chances.usable:
+            rows.append([html.escape(order), html.escape(f"cannot be used: {chances.reason}"), "—"])
+            continue
+        rows.extend([html.escape(order), html.escape(what), fmt_prob(p)] for what, p in chances.items())
+    dice = odds.best_death_star_dice(state)
+    final = (f"Rebels' best attack on the Death Star now ({dice} dice, a 6): "
+             f"{fmt_prob(odds.death_star_final(dice))}" if dice else
+             "Rebels' attack on the Death Star: not yet — the shields are up or no Rebel ship is next to it")
     extra = (f"<div style='margin-top:4px'>Death Star shot (Empire, 2 dice, a 5 or 6): "
-             f"{fmt_prob(odds.death_star_shot())}; Rebels' best attack on the Death Star now: "
-             f"{fmt_prob(odds.death_star_final(odds.best_death_star_dice(state)))}</div>")
+             f"{fmt_prob(odds.death_star_shot())}; {html.escape(final)}</div>")
     return _table(["order", "result", "chance"], rows, "endor-duel") + extra
+
+
+duel_view.title = "Luke and Vader, and the Death Star"  # type: ignore[attr-defined]
 
 
 def odds_views() -> tuple[Any, ...]:
     """The Odds tab's views, in the order they are shown."""
     return (which_order_view, shield_advance_figure, shield_chain_figure, attacks_view, duel_view)
-

@@ -45,8 +45,9 @@ def shot_odds_figure(state: Any) -> go.Figure:
     for name, target in pairs:
         got = odds.shot_odds(state, player, name, target)
         labels.append(f"{name} → {target}")
-        draw.append(float(got.draw))
-        hover_d.append(f"drawing: {fmt_prob(got.draw)} against {got.cubes} cube(s)")
+        draw.append(float(got.draw) if got.draw is not None else 0.0)
+        hover_d.append(f"drawing: {fmt_prob(got.draw)} against {got.cubes} cube(s)" if got.draw is not None
+                       else got.no_draw)
         good = [c for c, p in got.hand.items() if p == 1]
         best.append(1.0 if good else 0.0)
         hover_b.append("sure hit with " + ", ".join(good) if good else "no card in hand hits")

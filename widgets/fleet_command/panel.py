@@ -31,7 +31,7 @@ from explorer.core.state import State
 from explorer.games.fleet_command import odds, tactics
 from explorer.games.fleet_command.movement import describe, laid_tiles
 from explorer.games.fleet_command.phases import ends
-from widgets.common.charts import show_figure
+from widgets.common.charts import figure_outputs
 from widgets.common.match_panel import InputError, MatchPanel
 from widgets.fleet_command.odds_views import odds_views as default_odds_views
 from widgets.fleet_command.table_view import SIDE_COLOURS, table_figure
@@ -85,10 +85,10 @@ class FleetCommandPanel(MatchPanel):
             match_or_game = start_at_movement(match_or_game, DEFAULT_SEED if seed is None else seed)
         self.selected: tuple[int, str] | None = None
         self.figure: Any = None
-        self._map_out = W.Output(layout=W.Layout(width="100%"))
-        self._map_out.add_class("fc-map")
+        self.map_out = W.Output(layout=W.Layout(width="100%"))
+        self.map_out.add_class("fc-map")
         self._hands = W.HTML()
-        self._view = W.VBox([self._map_out, self._hands], layout=W.Layout(width="100%"))
+        self._view = W.VBox([self.map_out, self._hands], layout=W.Layout(width="100%"))
         self._quiet = False
         super().__init__(match_or_game, seed=seed, title=title,
                          odds_views=default_odds_views() if odds_views is None else odds_views, **kwargs)
@@ -98,8 +98,15 @@ class FleetCommandPanel(MatchPanel):
     # --- the map ---------------------------------------------------------------------------
     def _choose_selection(self, state: Any) -> None:
         on_table = [(p, s.name) for p, f in enumerate(state.fleets) for s in f.ships if s.on_table]
+        fresh = state is not getattr(self, "_selected_for", None)   # a new position, not a pick on this one
+        self._selected_for = state
         if state.stage == "path" and state.moving is not None:
             self.selected = (state.actor, state.moving.ship)
+        elif fresh and state.stage == "movement" and self._plain_move(state) is None:
+            # "Move this ship" starts on a ship the player to move can move (the first not yet moved);
+            # a ship the user picks afterwards stays picked
+            ready = [(state.actor, s.name) for s in state.fleets[state.actor].ships if s.on_table and not s.moved]
+            self.selected = (ready or on_table or [None])[0]
         elif self.selected not in on_table:
             mine = [(p, n) for p, n in on_table if p == state.actor]
             self.selected = (mine or on_table or [None])[0]
@@ -128,7 +135,12 @@ class FleetCommandPanel(MatchPanel):
         ghost, end = self._path_preview(state)
         self.figure = table_figure(state, selected=self.selected, ghost=ghost, ghost_end=end,
                                    reach=self._reach(state))
-        show_figure(self._map_out, self.figure)
+        outputs = figure_outputs(self.figure)
+        for output in outputs:      # the table zooms with the wheel or a drag, as a map does (phone width)
+            spec = output.get("data", {}).get("application/vnd.plotly.v1+json")
+            if spec is not None:
+                spec["config"] = {**spec.get("config", {}), "scrollZoom": True}
+        self.map_out.outputs = outputs
 
     def position_view(self, state: State) -> Any:
         self.draw_map(state)
@@ -204,6 +216,11 @@ class FleetCommandPanel(MatchPanel):
             self._quiet = False
         if state.stage == "path":  # type: ignore[attr-defined]
             self._redraw_map()  # the first path's ghost tiles
+
+    def offers_moves_itself(self, state: State) -> bool:
+        """Laying out a path, the Path list (with its preview on the map) offers every move: the generic
+        list is hidden, so "Barrel Roll left (path RL)" and a "path RL" button are not offered twice."""
+        return getattr(state, "stage", "") == "path"
 
     def _update_buttons(self, state: Any) -> None:
         self.move_button.disabled = self._plain_move(state) is None

@@ -179,9 +179,10 @@ def table_figure(state: Any, *, selected: tuple[int, str] | None = None, ghost: 
     return go.Figure(data=fig.traces, layout=dict(shapes=shapes,
         height=height, margin={"l": 8, "r": 8, "t": 30, "b": 8}, font={"family": FONT, "size": 12},
         title={"text": html.escape(state.phase[0].upper() + state.phase[1:]), "x": 0.01, "font": {"size": 13}},
-        xaxis={"range": [-0.3, w + 0.3], "showgrid": False, "zeroline": False, "showticklabels": False},
+        xaxis={"range": [-0.3, w + 0.3], "showgrid": False, "zeroline": False, "showticklabels": False,
+               "constrain": "domain"},   # keep the table's ranges on a resize (the default widened them)
         yaxis={"range": [-0.3, d + 0.3], "showgrid": False, "zeroline": False, "showticklabels": False,
-               "scaleanchor": "x", "scaleratio": 1},
+               "scaleanchor": "x", "scaleratio": 1, "constrain": "domain"},
         plot_bgcolor="white", paper_bgcolor="white", hovermode="closest",
         meta={"ships": ships, "arc": arc, "reach": len(reach), "ghost": len(ghost)},
     ))

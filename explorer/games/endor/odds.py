@@ -12,10 +12,13 @@ the multisets of dice faces (:func:`explorer.odds.dice_faces`: 252 outcomes for
   Falcon's or Executor's hit track; at a fleet marker, a 5+ destroys the marker
   and every fighter on it. This destroys as many ships as possible and clears
   the sector whenever any assignment can.
+* :func:`special_ship_odds` — the chance that an attack destroys the
+  Millennium Falcon or the Executor (every die that hits it on its track).
 * :func:`shield_advance_odds` and :func:`shield_chain` — one Shield Assault from
   the current track, and the absorbing chain of repeated assaults (no new
   stormtroopers): expected orders to bring the shields down, P(within k).
-* :func:`duel_odds` — one lightsaber or Emperor order from the current tracks.
+* :func:`duel_odds` (from :mod:`explorer.games.endor.duel`) — each duel order
+  from the current tracks, or why the rules refuse it.
 * :func:`death_star_shot` and :func:`death_star_final` — the Empire's shot
   (a 5 or 6 on 2 dice) and the Rebels' attack (a 6 on the dice they can roll).
 * :func:`which_order` — for each order on the cards in hand, its headline chance.
@@ -34,8 +37,13 @@ from functools import lru_cache
 
 from explorer.odds import ChainResult, Dist, absorbing_chain, dice_faces, dice_pool
 from explorer.games.endor.board import attack_dice, attack_sources, attack_targets, death_star_targets, marker_at
-from explorer.games.endor.orders import free_spaces, order_refusal, shield_advance
+from explorer.games.endor.duel import DuelChances, duel_odds
+from explorer.games.endor.orders import free_spaces, order_attack_dice, order_refusal, shield_advance
 from explorer.games.endor.state import DEATH_STAR, EMPIRE_TYPES, EXECUTOR, FALCON, REBEL_TYPES, EndorState
+
+__all__ = ["AttackOdds", "DuelChances", "SpecialShipOdds", "assign", "attack_odds", "best_death_star_dice", "death_star_final",
+           "death_star_shot", "duel_odds", "shield_advance_odds", "shield_chain",
+           "special_ship_odds", "which_order"]
 
 
 @dataclass(frozen=True)
@@ -140,12 +148,67 @@ def attack_odds(state: EndorState, ship: int, source: int, target: int) -> Attac
     (4, Fraction(1, 16), Fraction(2, 1))
     """
     if target == DEATH_STAR:
-        n = attack_dice(state, ship, source, target)
+        n = order_attack_dice(state, ship, source, target)
         win = death_star_final(n)
         return AttackOdds(n, dice_pool(n, hit_on=6), win, Dist.from_fractions({0: 1 - win, 1: win}), Dist({0: 1}))
     side = 0 if ship in REBEL_TYPES else 1
     fighters, big, marker = _targets(state, target, side)
-    return _attack(attack_dice(state, ship, source, target), fighters, big, marker)
+    return _attack(order_attack_dice(state, ship, source, target), fighters, big, marker)
+
+
+@dataclass(frozen=True)
+class SpecialShipOdds:
+    """The chance that one attack destroys the Millennium Falcon or the Executor (seed §5A: hit tracks).
+
+    The attacker assigns the hits (seed §5A), so a player aiming at the special
+    ship puts every die that hits it on its track: ``track_hits`` is the number
+    of hits it takes that way (at most the hits it has left) and ``destroyed``
+    the chance its track fills this attack. ``reason`` says, in one sentence, why
+    the question does not apply (then ``ship`` is "" and the chances are 0).
+    """
+
+    ship: str
+    hits_left: int
+    track_hits: Dist
+    destroyed: Fraction
+    reason: str = ""
+
+    def __str__(self) -> str:
+        if self.reason:
+            return self.reason
+        return (f"{self.ship}: {self.hits_left} hit{'s' if self.hits_left != 1 else ''} left, "
+                f"destroyed this attack {self.destroyed}")
+
+
+_SPECIAL_NAMES = {FALCON: "Millennium Falcon", EXECUTOR: "Executor"}
+
+
+def special_ship_odds(state: EndorState, ship: int, source: int, target: int) -> SpecialShipOdds:
+    """The chance that ``ship`` (a type index) attacking from ``source`` destroys the enemy special ship in ``target``.
+
+    >>> import explorer
+    >>> s = explorer.load_game("endor").initial_state()
+    >>> i = s.data.index
+    >>> s = s.replace(ships=s.with_ships(i["O14"], 3, 1), falcon_hits=3)   # the Falcon, 3 of 6 hits taken
+    >>> o = special_ship_odds(s, 5, i["O13"], i["O14"])                 # the Executor's 4 dice, 5+ hits it
+    >>> o.ship, o.hits_left, o.destroyed
+    ('Millennium Falcon', 3, Fraction(1, 9))
+    """
+    data = state.data
+    where = "the Death Star" if target == DEATH_STAR else data.nodes[target]
+    none = Dist({0: 1})
+    if target == DEATH_STAR:
+        return SpecialShipOdds("", 0, none, Fraction(0), "The Death Star is not the Falcon or the Executor.")
+    enemy = EMPIRE_TYPES if ship in REBEL_TYPES else REBEL_TYPES
+    for kind, hits in ((FALCON, state.falcon_hits), (EXECUTOR, state.executor_hits)):
+        if kind in enemy and state.ships[target][kind]:
+            stats = data.ship_types[kind]
+            left = stats.hits - hits
+            dice = order_attack_dice(state, ship, source, target)
+            track = dice_pool(dice, hit_on=stats.hit_on).map(lambda h: min(h, left))
+            return SpecialShipOdds(_SPECIAL_NAMES[kind], left, track, track.at_least(left))
+    name = "the Executor" if ship in REBEL_TYPES else "the Millennium Falcon"
+    return SpecialShipOdds("", 0, none, Fraction(0), f"{name[0].upper()}{name[1:]} is not at {where}.")
 
 
 def death_star_shot() -> Fraction:
@@ -218,29 +281,6 @@ def shield_chain(state: EndorState, *, max_steps: int = 60) -> ChainResult:
     if not transitions:
         return absorbing_chain({start: {}}, start)
     return absorbing_chain(transitions, start, max_steps=max_steps)
-
-
-def duel_odds(state: EndorState) -> dict[str, dict[str, Fraction]]:
-    """One duel order from the current tracks: what it achieves, with exact chances.
-
-    >>> import explorer
-    >>> d = duel_odds(explorer.load_game("endor").initial_state())
-    >>> d["Luke Skywalker"]["Vader destroyed"], d["Luke Skywalker"]["redemption possible"]
-    (Fraction(1, 16), Fraction(7, 8))
-    """
-    rules, limits = state.rules, state.data.limits
-    saber = dice_pool(limits["saber_dice"], hit_on=limits["saber_hit_on"])
-    vader_left, luke_left = state.vader_left, rules.luke_hits - state.luke_hits
-    luke = {
-        "Vader destroyed": saber.at_least(vader_left) if state.vader_fighting else Fraction(0),
-        "redemption possible": saber.p(lambda h: 1 <= vader_left - h <= rules.red_spaces)
-        if state.vader_fighting and state.luke_alive else Fraction(0),
-    }
-    vader = {"Luke destroyed": saber.at_least(luke_left) if state.luke_alive else Fraction(0)}
-    emperor = {"Luke destroyed": Fraction(int(state.luke_alive and luke_left <= limits["emperor_hits"]))}
-    return {"Luke Skywalker": luke, "Darth Vader": vader, "Emperor": emperor,
-            "Vader Redeemed": {"Vader and the Emperor destroyed":
-                               Fraction(int(not order_refusal(state, "Vader Redeemed")))}}
 
 
 def which_order(state: EndorState, seat: int | None = None) -> list[tuple[str, str, str, Fraction]]:

@@ -100,13 +100,15 @@ def step_actions(state: EndorState) -> tuple[Action, ...]:
                 n = min(data.limits["tie_deploy"], state.tie_reserve)
                 actions.append(Action("deploy", (names[at],), label=f"deploy {n} TIE at {names[at]}"))
         for src in range(len(names)):
-            if state.ships[src][kind]:
-                for dst in move_destinations(state, kind, src):
-                    actions.append(Action("move", (tname, names[src], names[dst]),
-                                          label=f"move {tname} {names[src]} to {names[dst]}"))
+            ships = state.ships[src][kind]
+            for dst in move_destinations(state, kind, src) if ships else ():
+                # one decision per move, as the table moves them: how many, from where, to where
+                actions.extend(Action("move", (k, tname, names[src], names[dst]),
+                                      label=f"move {k} {tname} {names[src]} to {names[dst]}")
+                               for k in range(ships, 0, -1))
         actions.append(Action("no move"))
         return tuple(actions)
-    if step.stage == "count":
+    if step.stage == "count":   # a position written at "how many move" (the position format still reads it)
         n = state.ships[step.source][step.ship]
         return tuple(Action("send", (k,), label=f"send {k} of {n}") for k in range(n, 0, -1))
     if step.stage == "attack":
@@ -162,10 +164,7 @@ def apply_step(state: EndorState, action: Action) -> EndorState:
         return state.replace(ships=state.with_ships(at, TIE, n), tie_reserve=state.tie_reserve - n,
                              step=replace(step, stage="attack", dest=at, moved=n))
     if kind == "move":
-        src, dst = data.index[action.args[1]], data.index[action.args[2]]
-        if state.ships[src][step.ship] == 1:
-            return _move(state, src, dst, 1)
-        return state.replace(step=replace(step, stage="count", source=src, dest=dst))
+        return _move(state, data.index[action.args[2]], data.index[action.args[3]], int(action.args[0]))
     if kind == "send":
         return _move(state, step.source, step.dest, int(action.args[0]))
     if kind == "no move":
@@ -175,10 +174,7 @@ def apply_step(state: EndorState, action: Action) -> EndorState:
     if kind == "attack":
         src = data.index[action.args[0]]
         tgt = DEATH_STAR if action.args[1] == "Death Star" else data.index[action.args[1]]
-        ships = step.moved if state.rules.moved_ships_only else None
-        if ships is not None:
-            ships = min(ships, state.ships[src][step.ship])
-        dice = attack_dice(state, step.ship, src, tgt, ships)
+        dice = order_attack_dice(state, step.ship, src, tgt)
         return state.replace(step=replace(step, stage="roll", source=src, target=tgt, dice=dice))
     if kind == "fire":
         return state.replace(step=replace(step, stage="roll", target=data.index[action.args[0]],
@@ -190,6 +186,15 @@ def apply_step(state: EndorState, action: Action) -> EndorState:
     if kind == "hit":
         return assign_hit(state, action.args[0])
     raise AssertionError(f"unhandled action {action}")
+
+
+def order_attack_dice(state: EndorState, kind: int, source: int, target: int) -> int:
+    """The dice of this order's attack of ``kind`` from ``source``: every ship there, or in
+    ``sw_ksirk_moved_ships_only`` only the ships that moved (the engine and the odds both ask here)."""
+    step = state.step
+    if state.rules.moved_ships_only and step.ship == kind:
+        return attack_dice(state, kind, source, target, min(step.moved, state.ships[source][kind]))
+    return attack_dice(state, kind, source, target)
 
 
 def choose_order(state: EndorState, order: str) -> EndorState:

@@ -66,7 +66,7 @@ def heuristic_policy(state: EndorState, rng: np.random.Generator) -> Action:
         if deploy:
             return deploy[0]
         if state.shields_down and state.side(state.seat) == 0:
-            inner = [a for a in actions if a.kind == "move" and str(a.args[2]).startswith("I")]
+            inner = [a for a in actions if a.kind == "move" and str(a.args[3]).startswith("I")]
             if inner:
                 return inner[0]
         moves = [a for a in actions if a.kind == "move"]

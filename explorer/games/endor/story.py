@@ -75,9 +75,8 @@ def story(before: EndorState, action: Action, after: EndorState, *, viewer: int 
     if kind == "lose":
         return f"{name} reveal {before.revealed}: no order on it can be used, the turn is lost" + _tail(before, after)
     if kind == "move":
-        if before.ships[data.index[str(action.args[1])]][step.ship] == 1:
-            return f"{name} move 1 {action.args[0]} {action.args[1]} → {action.args[2]}"
-        return f"{name} choose to move {action.args[0]} {action.args[1]} → {action.args[2]}"
+        n, tname, src, dst = action.args
+        return f"{name} move {n} {tname} {src} → {dst}"
     if kind == "send":
         tname = data.ship_types[step.ship].name
         return f"{name} move {action.args[0]} {tname} {data.nodes[step.source]} → {data.nodes[step.dest]}"

@@ -40,6 +40,8 @@ class ShipType:
     manoeuvres: tuple[str, ...]
     ability: str
     playtested: bool
+    fronts: int = 1
+    """Sides that serve as the front: 2 for the Battleship (seed: "either of the sides on the short side")."""
 
 
 @dataclass(frozen=True)

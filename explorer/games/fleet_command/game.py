@@ -3,7 +3,8 @@
 Variants (reference "Conflicts"): ``standard`` is the seed's explicit reading;
 ``fighter_card_extra_tile`` lets the drop card also give +1 movement tile;
 ``untested_ships`` lets fleets include the Construction Ship and the Battleship,
-which the seed marks "Not playtested".
+which the seed marks "Not playtested"; ``battleship_one_front`` is that with one
+front for the Battleship instead of either short side.
 
 Options: every parameter of ``data/rules.toml`` (the labelled defaults of
 reference §8), e.g. ``load_game("fleet_command", range=3)``.
@@ -11,7 +12,7 @@ reference §8), e.g. ``load_game("fleet_command", range=3)``.
 >>> import explorer
 >>> game = explorer.load_game("fleet_command")
 >>> [v.name for v in game.info.variants]
-['standard', 'fighter_card_extra_tile', 'untested_ships']
+['standard', 'fighter_card_extra_tile', 'untested_ships', 'battleship_one_front']
 >>> game.params.range, game.initial_state().fleets[0].supply
 (2, 6)
 >>> explorer.load_game("fleet_command", range=0)
@@ -71,7 +72,9 @@ class FleetCommand(Game):
                 Variant("fighter_card_extra_tile", "the movement text's reading: the drop card (Do A Barrel Roll) "
                                                    "also gives +1 movement tile"),
                 Variant("untested_ships", "Construction Ships and Battleships (marked 'Not playtested') may join "
-                                          "a fleet"),
+                                          "a fleet; either short side of the Battleship serves as its front"),
+                Variant("battleship_one_front", "as untested_ships, but the Battleship has one front (one short "
+                                                "side): it shoots only forward of it and lays its path from it"),
             ),
             data_source=SOURCE,
             summary="Tile skirmish on an open table: move with manoeuvre tiles, shoot in a 180° arc; a hit is a "
@@ -80,10 +83,19 @@ class FleetCommand(Game):
 
     def allowed_ships(self) -> tuple[str, ...]:
         """Ship kinds a fleet may hold in this variant."""
-        return tuple(s.name for s in self.data.ships if s.playtested or self.variant == "untested_ships")
+        return tuple(s.name for s in self.data.ships if s.playtested or self.untested_ships)
+
+    @property
+    def untested_ships(self) -> bool:
+        """Whether the two "Not playtested" ships may join a fleet (``untested_ships``, ``battleship_one_front``)."""
+        return self.variant in ("untested_ships", "battleship_one_front")
+
+    def fronts(self, kind: str) -> int:
+        """How many sides of a ship of ``kind`` serve as its front in this variant."""
+        return 1 if self.variant == "battleship_one_front" else self.data.ship(kind).fronts
 
     def default_fleet(self) -> tuple[str, ...]:
-        return self.data.fleets["untested_ships" if self.variant == "untested_ships" else "standard"]
+        return self.data.fleets["untested_ships" if self.untested_ships else "standard"]
 
     def initial_state(self, *, fleets: Sequence[Sequence[str]] | None = None, **setup: Any) -> FleetState:
         """Both fleets ready to be placed (default: the mirror fleet of ``data/rules.toml``)."""

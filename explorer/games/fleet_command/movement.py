@@ -66,8 +66,12 @@ def _shift(r: Raw, off: Raw) -> Raw:
 
 
 def reachable(start: Pose, *, tiles: int, manoeuvres: Sequence[str], roll: bool, omnidirectional: bool,
-              blocked: Sequence[Pose], width: float, depth: float) -> dict[Pose, tuple[str, ...]]:
-    """Every end position with the first (shortest) manoeuvre sequence reaching it; ``()`` = stay."""
+              blocked: Sequence[Pose], width: float, depth: float,
+              two_fronts: bool = False) -> dict[Pose, tuple[str, ...]]:
+    """Every end position with the first (shortest) manoeuvre sequence reaching it; ``()`` = stay.
+
+    ``two_fronts``: the path may also begin at the back (the Battleship's other short side).
+    """
     near = tiles + 3.0  # a path moves at most 1 per tile (a roll 2), a tile reaches 0.71 past its centre
     sx, sy = start.fx, start.fy
     close = [(b.fx, b.fy, b) for b in blocked if abs(b.fx - sx) < near and abs(b.fy - sy) < near]
@@ -101,9 +105,9 @@ def reachable(start: Pose, *, tiles: int, manoeuvres: Sequence[str], roll: bool,
     found: dict[Raw, tuple[str, ...]] = {origin: ()}
     # a frontier entry: (sequence, pose, tiles left, rolled already, moved already)
     frontier: list[tuple[tuple[str, ...], Raw, int, bool, bool]] = [((), origin, tiles, False, False)]
-    if omnidirectional:
+    if omnidirectional or two_fronts:
         frontier += [((code,), origin[:4] + ((origin[4] + turn) % 360,), tiles, False, False)
-                     for code, turn in SIDES.items()]
+                     for code, turn in SIDES.items() if omnidirectional or turn == 180]
     expanded: set[tuple[Raw, int, bool, bool]] = set()
     rolls = ("RL", "RR") if roll else ()
     while frontier:

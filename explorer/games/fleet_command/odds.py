@@ -72,9 +72,11 @@ class ShotOdds:
     shooter: str
     target: str
     cubes: int
-    draw: Fraction
+    draw: Fraction | None
+    """``None`` when the deck is empty: no draw is offered (then ``no_draw`` says so)."""
     removed: dict[int, Fraction]
     hand: dict[str, Fraction]
+    no_draw: str = ""
 
 
 def shot_odds(state: FleetState, player: int, shooter: str, target: str, viewer: int | None = None) -> ShotOdds:
@@ -84,6 +86,11 @@ def shot_odds(state: FleetState, player: int, shooter: str, target: str, viewer:
     if not enemy.on_table:
         raise RulesError(f"enemy {target} is not on the table")
     c = enemy.cubes
+    hand = {str(card): Fraction(int(state.data.card_number(str(card)) <= c))
+            for card in state.fleets[player].hand.kinds()}
+    if not state.deck:
+        return ShotOdds(shooter, target, c, None, {}, hand,
+                        "the deck is empty: no card can be drawn for a shot, only a card from hand")
     p = hit_chance(numbers(state, unseen(state, viewer)), c)
     ship = state.fleets[player].ship(shooter)
     hits = 1
@@ -91,8 +98,6 @@ def shot_odds(state: FleetState, player: int, shooter: str, target: str, viewer:
             and tactics.is_close(state, player, shooter, target):
         hits = state.params.battleship_close_hits
     removed = {0: 1 - p, min(hits, c): p} if p not in (0, 1) else {0 if p == 0 else min(hits, c): Fraction(1)}
-    hand = {str(card): Fraction(int(state.data.card_number(str(card)) <= c))
-            for card in state.fleets[player].hand.kinds()}
     return ShotOdds(shooter, target, c, p, removed, hand)
 
 
@@ -113,7 +118,7 @@ def destroy_odds(state: FleetState, player: int, target: str, viewer: int | None
     if not enemy.on_table:
         return Fraction(1) if enemy.destroyed else Fraction(0)
     hits = tuple(state.params.battleship_close_hits if tactics.is_close(state, player, name, target) else 1
-                 for name in shooters_at(state, player, target))
+                 for name in shooters_at(state, player, target))[: len(state.deck)]   # a draw needs a card
     return _destroy(hits, enemy.cubes, numbers(state, unseen(state, viewer)))
 
 
@@ -191,7 +196,7 @@ def reach(state: FleetState, player: int, ship: str) -> dict[str, tuple[ReachEnd
     for label, (tiles, roll) in options.items():
         ends = reachable(me.pose, tiles=tiles, manoeuvres=ship_manoeuvres(kind.manoeuvres), roll=roll,
                          omnidirectional=kind.omnidirectional, blocked=blocked,  # type: ignore[arg-type]
-                         width=p.table_width, depth=p.table_depth)
+                         width=p.table_width, depth=p.table_depth, two_fronts=tactics.fronts(state, me) == 2)
         out[label] = tuple(ReachEnd(pose, seq, tactics.targets(state, player, ship, pose=pose))
                            for pose, seq in ends.items())
     return out

@@ -28,7 +28,10 @@ from explorer.core import Action
 from explorer.games.fleet_command import tactics
 from explorer.games.fleet_command.movement import laid_tiles, reachable, ship_manoeuvres
 from explorer.games.fleet_command.state import EMPTY, FleetState, Moving, Shot
-from explorer.games.fleet_command.tactics import card_sources, card_words, pay, payment_words, payments, use_card
+from explorer.games.fleet_command.tactics import (
+    card_sources, card_words, construction_payment_words, construction_payments, pay, pay_cube, payment_words, payments,
+    use_card,
+)
 
 MOVE_CARDS = ("Afterburner", "Do A Barrel Roll")
 
@@ -114,7 +117,8 @@ def ends(state: FleetState) -> dict:
     assert ship.pose is not None
     return reachable(ship.pose, tiles=state.moving.tiles, manoeuvres=ship_manoeuvres(kind.manoeuvres),
                      roll=state.moving.roll, omnidirectional=kind.omnidirectional, blocked=blocked,  # type: ignore
-                     width=state.params.table_width, depth=state.params.table_depth)
+                     width=state.params.table_width, depth=state.params.table_depth,
+                     two_fronts=tactics.fronts(state, ship) == 2)
 
 
 def path_actions(state: FleetState) -> list[Action]:
@@ -154,16 +158,12 @@ def activation_actions(state: FleetState) -> list[Action]:
                 out.append(Action("activate", (ship.name, how, source),
                                   label=f"activate {ship.name}{payment_words(how, source)}"))
         if ship.kind == "Construction Ship" and not ship.activated:
-            surges = [str(c) for c in fleet.hand.kinds() if state.data.card_effect(str(c)) == "Energy Surge"]
             for card in fleet.hand.kinds():
                 card = str(card)
-                options = [("cubes", "")] if ship.cubes >= 3 else []
-                if ship.cubes >= 2:
-                    options += [("surge", s) for s in surges if s != card or fleet.hand.count(card) >= 2]
-                for target in friendly:
-                    for how, source in options:
-                        paid = "" if how == "cubes" else f", paid with {source} and a cube"
-                        out.append(Action("attach", (card, target.name, how, source),
+                for pair in construction_payments(state, player, ship.name, card):
+                    paid = construction_payment_words(pair)
+                    for target in friendly:
+                        out.append(Action("attach", (card, target.name, *pair[0], *pair[1]),
                                           label=f"{ship.name} attaches {card} to {target.name}{paid}"))
     if fleet.supply:
         for card, carrier in card_sources(state, player, "Replenish"):
@@ -190,16 +190,13 @@ def apply_activation(state: FleetState, action: Action) -> FleetState:
                 state = state.with_ship(player, ship.name, cubes=ship.cubes + 1)
                 state = state.with_fleet(player, supply=state.fleets[player].supply - 1)
     elif action.kind == "attach":
-        card, target, how, source = (str(a) for a in action.args)
+        card, target, *paid = (str(a) for a in action.args)
         builder = next(s for s in state.fleets[player].ships if s.kind == "Construction Ship" and s.on_table
                        and not s.activated)
-        fleet = state.fleets[player]
-        cost = 2 if how == "cubes" else 1
-        state = state.with_ship(player, builder.name, cubes=builder.cubes - cost, activated=True)
-        state = state.with_fleet(player, supply=fleet.supply + cost, hand=fleet.hand.remove(card))
-        if how == "surge":
-            state = state.with_fleet(player, hand=state.fleets[player].hand.remove(source))
-            state = state.replace(discard=state.discard.add(source))  # type: ignore[assignment]
+        state = state.with_fleet(player, hand=state.fleets[player].hand.remove(card))
+        for how, source in ((paid[0], paid[1]), (paid[2], paid[3])):
+            state = pay_cube(state, player, builder.name, how, source)
+        state = state.with_ship(player, builder.name, activated=True)
         ship = state.fleets[player].ship(target)
         state = state.with_ship(player, target, attached=ship.attached.add(card))
     elif action.kind == "replenish":
@@ -351,19 +348,18 @@ def apply_action(state: FleetState, action: Action) -> FleetState:
 
 def why_illegal(state: FleetState, action: Action) -> str:
     """Reasons in the game's words for the common refusals."""
-    if action.kind == "shoot" and state.stage == "combat" and len(action.args) == 3:
-        name, target, _ = (str(a) for a in action.args)
+    if action.kind == "shoot" and len(action.args) == 3:
+        if state.stage != "combat":
+            return "ships shoot only in the Combat Phase"
+        name, target, card = (str(a) for a in action.args)
+        refusal = tactics.shot_refusal(state, state.actor, name, target)
+        if refusal:
+            return refusal
         fleet = state.fleets[state.actor]
-        try:
-            ship = fleet.ship(name)
-        except KeyError:
-            return f"{state.game.player_name(state.actor)} has no ship called {name!r}"
-        if ship.shot:
-            return f"{name} has already shot this Combat Phase"
-        if not ship.on_table:
-            return f"{name} is not on the table"
-        if target not in tactics.targets(state, state.actor, name):
-            return f"enemy {target} is not in {name}'s firing arc and range {tactics.shooting_range(state, state.actor, name)}"
+        if card and card not in fleet.hand:
+            return f"{card} is not in {state.game.player_name(state.actor)}'s hand"
+        if not card and not state.deck:
+            return "the deck is empty: a shot needs a card from hand"
     if action.kind == "move" and state.stage != "movement":
         return "ships move only in the Movement Phase"
     if action.kind == "path" and state.stage == "path":

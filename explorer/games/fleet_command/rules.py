@@ -117,14 +117,22 @@ def settle(state: FleetState) -> FleetState:
     return state
 
 
-def _game_over(state: FleetState) -> FleetState:
-    return state.replace(stage="over", draws=(), moving=None,  # type: ignore[return-value]
-                         outcome="the deck ran out when a card had to be drawn")
+DECK_OUT = "the deck ran out when a card had to be drawn"
+"""How a game ends (seed: "When the cards run out, the game is over"); the end of a round adds where."""
+
+DECK_OUT_BETWEEN_ROUNDS = DECK_OUT + " for the next round's Initiative Phase"
+"""The deck was empty when a round ended: the next round never begins (its heading is never written)."""
+
+
+def _game_over(state: FleetState, outcome: str = DECK_OUT) -> FleetState:
+    return state.replace(stage="over", draws=(), moving=None, outcome=outcome)  # type: ignore[return-value]
 
 
 def start_round(state: FleetState) -> FleetState:
     """A new round: clear the marks, then the Initiative Phase draws (seed: each player draws 2)."""
     n = state.params.initiative_draw
+    if not state.deck and state.round:
+        return _game_over(state, DECK_OUT_BETWEEN_ROUNDS)
     fleets = tuple(Fleet(ships=tuple(_fresh(s) for s in f.ships), hand=f.hand, supply=f.supply)
                    for f in state.fleets)
     return settle(state.replace(stage="draw", round=state.round + 1, fleets=fleets,  # type: ignore[arg-type]

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: hints)
 from explorer.core.frozen import replaced
+from explorer.errors import IllegalActionError, InvalidActionError
 from explorer.games.fleet_command.geometry import Pose
 
 if TYPE_CHECKING:
@@ -219,6 +220,29 @@ class FleetState(State):
         from explorer.games.fleet_command.rules import why_illegal
 
         return why_illegal(self, action) or super().why_illegal(action)
+
+    def parse_notation(self, text: str) -> Action | None:
+        """A typed shot ("Fighter 2 shoots enemy Hopper 1 with Repair 3") read even when it is not legal here."""
+        from explorer.games.fleet_command.tactics import read_shot
+
+        return read_shot(self, text) or super().parse_notation(text)
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action named by ``text``; a typed shot that is not legal says why (arc, range, card).
+
+        A shot begins with the ship's name, not with a kind of action, so the
+        general reader would call it "not an action here"; this one reads it as
+        a shot and names the reason, as the "Why not?" button does.
+        """
+        try:
+            return super().parse_action(text)
+        except InvalidActionError:
+            parsed = self.parse_notation(text) if isinstance(text, str) else None
+            if parsed is None or parsed.kind != "shoot":
+                raise
+            reason = self.why_illegal(parsed) or "it is not one of the moves listed now"
+            raise IllegalActionError(f"{text.strip()!r} is not legal in {self.phase}: {reason}",
+                                     state=self, action=text) from None
 
     def render(self) -> str:
         from explorer.games.fleet_command.story import render

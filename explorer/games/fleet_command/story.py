@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from explorer.core import Action
 from explorer.games.fleet_command import tactics  # noqa: F401 (doctest)
+from explorer.games.fleet_command.geometry import Pose
 from explorer.games.fleet_command.movement import describe
+from explorer.games.fleet_command.rules import DECK_OUT_BETWEEN_ROUNDS
 from explorer.games.fleet_command.state import FleetState
 
 GROUPS = {
@@ -40,14 +42,15 @@ def turn_label(state: FleetState) -> str:
     """``"Round 2 · Movement"``; ``""`` during setup, before the first round.
 
     The game ends when a card must be drawn and the deck is empty (seed §8): at a shot's draw
-    (the Combat Phase; the shot is still on the table) or at the Initiative Phase's draws, most
-    often those of a round just begun. The end is labelled with that phase, so the log does not
-    end under a Combat heading of a round whose Combat Phase never came.
+    (the Combat Phase; the shot is still on the table), at the Initiative Phase's draws, or when a
+    round ends with the deck already empty — then the next round never begins, and the end keeps
+    the Combat heading of the round just played (no "Round 6 · Initiative" heading after the end).
     """
     if state.round == 0:
         return ""
     if state.stage == "over":
-        return f"Round {state.round} · {'Combat' if state.shot is not None else 'Initiative'}"
+        ended_in_combat = state.shot is not None or state.outcome == DECK_OUT_BETWEEN_ROUNDS
+        return f"Round {state.round} · {'Combat' if ended_in_combat else 'Initiative'}"
     return f"Round {state.round} · {PHASE_NAMES.get(state.stage, 'Initiative')}"
 
 
@@ -75,7 +78,7 @@ def _line(s: FleetState, action: Action, after: FleetState, viewer: int | None) 
     who = _name(s, p)
     if kind == "place":
         ship = after.fleets[p].ship(str(args[0]))
-        return f"{who} places {args[0]} at {ship.pose} (column {args[1]}, row {args[2]})"
+        return f"{who} places {args[0]} at {_at(ship.pose)} (column {args[1]}, row {args[2]})"
     if kind == "draw":
         drawer = s.draws[0]
         seen = viewer is None or viewer == drawer
@@ -89,12 +92,13 @@ def _line(s: FleetState, action: Action, after: FleetState, viewer: int | None) 
             shown = ", ".join(f"{_name(s, q)} {after_card(s, after, q, str(args[0]))}" for q in (0, 1))
             line += f"; revealed: {shown}"
             if after.stage != "tie":
-                line += f" — {_name(s, after.initiative)} takes initiative"
+                line += f" — {_name(s, after.initiative)} takes initiative{_first_mover(s, after.initiative)}"
             else:
                 line += " — a full tie in round 1: chance decides"
         return line
     if kind == "initiative to":
-        return f"Chance: {_name(s, int(args[0]))} takes initiative (a full tie in round 1)"  # type: ignore[arg-type]
+        taker = int(args[0])  # type: ignore[arg-type]
+        return f"Chance: {_name(s, taker)} takes initiative (a full tie in round 1){_first_mover(s, taker)}"
     if kind == "move":
         name, boost, how, source = (str(a) for a in args)
         tiles = after.moving.tiles if after.moving else 0
@@ -104,7 +108,7 @@ def _line(s: FleetState, action: Action, after: FleetState, viewer: int | None) 
             extra = f", activating ({_cubes(s, after, p, payer)})" if payer else f", activating with {source}"
         elif boost == "card":
             extra = f" with {source + chr(39) + 's ' if source else ''}{how}"
-        return f"{who} moves {name} with {tiles} tiles{extra}"
+        return f"{who} moves {name} with {tiles} tile{'s' if tiles != 1 else ''}{extra}"
     if kind == "path":
         assert s.moving is not None
         name = s.moving.ship
@@ -112,7 +116,7 @@ def _line(s: FleetState, action: Action, after: FleetState, viewer: int | None) 
         assert ship.pose is not None
         shots = tactics.targets(after, p, name)
         aim = f"; in arc and range: enemy {', '.join(shots)}" if shots else ""
-        return f"{who}'s {name}: {describe(tuple(str(c) for c in args))} → {ship.pose}{aim}"
+        return f"{who}'s {name}: {describe(tuple(str(c) for c in args))} → {_at(ship.pose)}{aim}"
     if kind == "activate":
         name = str(args[0])
         gained = [sh.name for sh, old in zip(after.fleets[p].ships, s.fleets[p].ships) if sh.cubes > old.cubes]
@@ -120,11 +124,14 @@ def _line(s: FleetState, action: Action, after: FleetState, viewer: int | None) 
         paid = f" with {source}" if how == "surge" else f" ({_cubes(s, after, p, source if how == 'hopper' else name)})"
         return f"{who} activates {name}{paid}: +1 cube on {', '.join(gained) or 'no ship in range'}"
     if kind == "attach":
-        card, target, how, source = (str(a) for a in args)
+        card, target, how1, source1, how2, source2 = (str(a) for a in args)
         builder = next(sh for sh, old in zip(after.fleets[p].ships, s.fleets[p].ships)
                        if sh.kind == "Construction Ship" and sh.activated and not old.activated)
-        paid = f", {source} played" if how == "surge" else ""
-        return f"{who}'s {builder.name} attaches {card} to {target} ({_cubes(s, after, p, builder.name)}{paid})"
+        payers = dict.fromkeys([builder.name if how == "cube" else src
+                                for how, src in ((how1, source1), (how2, source2)) if how != "surge"])
+        paid = [_cubes(s, after, p, name) for name in payers]
+        paid += [f"{src} played" for how, src in ((how1, source1), (how2, source2)) if how == "surge"]
+        return f"{who}'s {builder.name} attaches {card} to {target} ({'; '.join(paid)})"
     if kind == "replenish":
         card, target, carrier = (str(a) for a in args)
         src = f" from {carrier}" if carrier else ""
@@ -156,6 +163,23 @@ def _line(s: FleetState, action: Action, after: FleetState, viewer: int | None) 
         assert s.shot is not None
         return f"{who} takes the hit: {_cubes(s, after, p, s.shot.target)}"
     return f"{who}: {action}"
+
+
+def _first_mover(s: FleetState, taker: int) -> str:
+    """Seed, Movement Phase: "Beginning with the player who did not receive initiative"."""
+    return f"; {_name(s, 1 - taker)}, without initiative, moves first"
+
+
+def _at(pose: Pose | None) -> str:
+    """Where a ship stands, as a player measures it: tile-lengths to one decimal from Player 1's left corner.
+
+    >>> from explorer.games.fleet_command.geometry import Q
+    >>> _at(Pose(Q(4.5, -1), Q(2), 60))
+    '(3.6, 2.0) facing 60°'
+    """
+    if pose is None:
+        return "off the table"
+    return f"({pose.fx:.1f}, {pose.fy:.1f}) facing {pose.heading}°"
 
 
 def after_card(s: FleetState, after: FleetState, q: int, last: str) -> str:

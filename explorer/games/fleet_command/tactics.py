@@ -5,7 +5,8 @@
   side it chooses, so from its nearest edge. Range 2 for every ship, 3 for the
   Battleship (seed), plus Big Guns (+1 each, §8) for the turn.
 * Arc (seed): the 180° arc forward of the front; omnidirectional ships have no
-  front, so every direction is in arc.
+  front, so every direction is in arc; the Battleship's two short sides are both
+  fronts (variant ``battleship_one_front``: one).
 * Activation (seed, §8): removing one of the ship's cubes, never its last; a
   Hopper in range 2 may give the cube instead; Energy Surge may be played instead.
 * Cards from a Construction Ship's attachment are played by activating the
@@ -19,7 +20,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
+
+from explorer.core import Action
 
 from explorer.games.fleet_command.geometry import Pose, front_distance, in_arc, tile_distance
 
@@ -40,6 +44,21 @@ hand = []
 ships = [{name = "Fighter", x = "5.5", y = "5.5", heading = 180, cubes = 2}]
 """
 
+CONSTRUCTION_EXAMPLE = """
+stage = "activation"
+round = 1
+initiative = "Player 2"
+to_move = "Player 1"
+discard = []
+[[players]]
+hand = ["Repair 3", "Energy Surge 2"]
+ships = [{name = "Construction Ship", x = "5.5", y = "1.5", heading = 0, cubes = 2},
+         {name = "Hopper", x = "7.5", y = "1.5", heading = 0, cubes = 3}]
+[[players]]
+hand = []
+ships = [{name = "Station", x = "6.5", y = "8.5", heading = 180, cubes = 4}]
+"""
+
 TOLERANCE = 1e-7
 
 
@@ -54,13 +73,23 @@ def shooting_range(state: "FleetState", player: int, name: str) -> int:
     return base_range(state, fleet.ship(name)) + fleet.range_bonus
 
 
+def fronts(state: "FleetState", ship: "Ship") -> int:
+    """How many sides serve as the ship's front: 2 for the Battleship (seed: "either of the sides on the
+    short side of the stack"), 1 in ``battleship_one_front`` and for every other ship."""
+    return state.game.fronts(ship.kind)  # type: ignore[attr-defined,no-any-return]
+
+
 def shot_distance(state: "FleetState", ship: "Ship", pose: Pose, target: Pose) -> float | None:
-    """Range to ``target`` if it is in the ship's arc from ``pose``, else ``None``."""
+    """Range to ``target`` if it is in the ship's arc from ``pose``, else ``None``.
+
+    A ship with two fronts (the Battleship) shoots forward of either; the range is
+    measured from the front the target is in arc of (the nearer, if both).
+    """
     if state.ship_type(ship).omnidirectional:
         return tile_distance(pose, target)
-    if not in_arc(pose, target):
-        return None
-    return front_distance(pose, target)
+    sides = (pose, pose.facing((pose.heading + 180) % 360)) if fronts(state, ship) == 2 else (pose,)
+    reach = [front_distance(side, target) for side in sides if in_arc(side, target)]
+    return min(reach) if reach else None
 
 
 def targets(state: "FleetState", player: int, name: str, pose: Pose | None = None,
@@ -83,6 +112,79 @@ def targets(state: "FleetState", player: int, name: str, pose: Pose | None = Non
         if d is not None and d <= reach + TOLERANCE:
             out.append(enemy.name)
     return tuple(out)
+
+
+def shot_refusal(state: "FleetState", player: int, name: str, target: str) -> str:
+    """Why ``player``'s ship ``name`` cannot shoot enemy ``target`` now ("" when the shot is open), in the game's words.
+
+    >>> import explorer
+    >>> s = explorer.load_game("fleet_command").position_from_text(EXAMPLE)
+    >>> shot_refusal(s, 0, "Interceptor", "Fighter")
+    ''
+    >>> shot_refusal(s.with_ship(0, "Interceptor", pose=s.fleets[0].ship("Interceptor").pose.facing(180)),
+    ...              0, "Interceptor", "Fighter")
+    "enemy Fighter is behind Interceptor's firing arc (the 180° forward of its front edge)"
+    """
+    fleet, enemy_fleet = state.fleets[player], state.fleets[1 - player]
+    names = [s.name for s in fleet.ships]
+    if name not in names:
+        return f"{state.game.player_name(player)} has no ship called {name!r}; their ships: {', '.join(names)}"
+    ship = fleet.ship(name)
+    enemies = [s.name for s in enemy_fleet.ships]
+    if target not in enemies:
+        return f"the other player has no ship called {target!r}; their ships: {', '.join(enemies)}"
+    enemy = enemy_fleet.ship(target)
+    if not ship.on_table:
+        return f"{name} is not on the table" + (" (destroyed)" if ship.destroyed else "")
+    if not enemy.on_table:
+        return f"enemy {target} is not on the table" + (" (destroyed)" if enemy.destroyed else "")
+    if ship.shot:
+        return f"{name} has already shot this Combat Phase"
+    if fleet.passed:
+        return f"{state.game.player_name(player)} has held fire for the rest of this Combat Phase"
+    assert ship.pose is not None and enemy.pose is not None
+    d = shot_distance(state, ship, ship.pose, enemy.pose)
+    if d is None:
+        return f"enemy {target} is behind {name}'s firing arc ({_arc_words(state, ship)})"
+    reach = shooting_range(state, player, name)
+    if d > reach + TOLERANCE:
+        return f"enemy {target} is in {name}'s firing arc but at range {d:.1f}, beyond its range {reach}"
+    return ""
+
+
+_SHOT = re.compile(r"^\s*(?P<ship>.+?)\s+shoots\s+(?:enemy\s+)?(?P<target>.+?)"
+                   r"(?:\s*,\s*drawing a card|\s+with\s+(?P<card>.+?))?\s*$", re.IGNORECASE)
+
+
+def read_shot(state: "FleetState", text: str) -> Action | None:
+    """A typed shot as an action, legal or not ("Fighter 2 shoots enemy Hopper 1 with Repair 3"), else ``None``.
+
+    Ship and card names are matched without regard to case; a name that matches
+    nothing is kept as typed, so the refusal can name it.
+
+    >>> import explorer
+    >>> s = explorer.load_game("fleet_command").position_from_text(EXAMPLE)
+    >>> read_shot(s, "interceptor shoots enemy fighter, drawing a card").args
+    ('Interceptor', 'Fighter', '')
+    """
+    m = _SHOT.match(text)
+    if m is None:
+        return None
+    player = state.actor
+
+    def named(typed: str, names: list[str]) -> str:
+        return next((n for n in names if n.lower() == typed.strip().lower()), typed.strip())
+
+    ship = named(m["ship"], [s.name for s in state.fleets[player].ships])
+    target = named(m["target"], [s.name for s in state.fleets[1 - player].ships])
+    card = named(m["card"], [str(c) for c in state.fleets[player].hand.kinds()]) if m["card"] else ""
+    return Action("shoot", (ship, target, card))
+
+
+def _arc_words(state: "FleetState", ship: "Ship") -> str:
+    if fronts(state, ship) == 2:
+        return "the 180° forward of either short side"
+    return "the 180° forward of its front edge"
 
 
 def is_close(state: "FleetState", player: int, name: str, target: str) -> bool:
@@ -127,19 +229,65 @@ def payments(state: "FleetState", player: int, name: str) -> list[tuple[str, str
 
 def pay(state: "FleetState", player: int, name: str, how: str, source: str) -> "FleetState":
     """Pay one activation of ``name`` and mark it activated."""
+    return pay_cube(state, player, name, how, source).with_ship(player, name, activated=True)
+
+
+Payment = tuple[str, str]
+"""One cube of an activation: ``("cube", "")`` (the ship's own), ``("hopper", H)`` or ``("surge", card)``."""
+
+
+def construction_payments(state: "FleetState", player: int, name: str,
+                          attaching: str) -> list[tuple[Payment, Payment]]:
+    """The ways to pay the Construction Ship's two cubes ("To activate, remove two cubes") while attaching
+    ``attaching`` from hand.
+
+    Each cube may come from the ship itself (never its last cube), from a Hopper in
+    range 2 (seed: "you may activate that ship by removing an activation cube from
+    this ship instead"; never the Hopper's last) or be an Energy Surge from hand
+    (seed: "When a cube would be removed from a ship for an activation, instead you
+    may play this card"). Pairs are unordered: each is offered once.
+
+    >>> import explorer
+    >>> s = explorer.load_game("fleet_command", variant="untested_ships").position_from_text(
+    ...     CONSTRUCTION_EXAMPLE)
+    >>> construction_payments(s, 0, "Construction Ship", "Repair 3")
+    [(('cube', ''), ('hopper', 'Hopper')), (('cube', ''), ('surge', 'Energy Surge 2')), (('hopper', 'Hopper'), ('hopper', 'Hopper')), (('hopper', 'Hopper'), ('surge', 'Energy Surge 2'))]
+    """
     fleet = state.fleets[player]
-    if how == "cube":
-        state = state.with_ship(player, name, cubes=fleet.ship(name).cubes - 1)
-        state = state.with_fleet(player, supply=state.fleets[player].supply + 1)
-    elif how == "hopper":
-        state = state.with_ship(player, source, cubes=fleet.ship(source).cubes - 1)
-        state = state.with_fleet(player, supply=state.fleets[player].supply + 1)
-    elif how == "surge":
+    ship = fleet.ship(name)
+    if ship.activated or not ship.on_table:
+        return []
+    can: dict[Payment, int] = {("cube", ""): ship.cubes - 1}
+    for other in fleet.ships:
+        if other.kind == "Hopper" and other.name != name and other.on_table and in_ability_range(state, other, ship):
+            can[("hopper", other.name)] = other.cubes - 1
+    hand = fleet.hand.remove(attaching)
+    for card in hand.kinds():
+        if state.data.card_effect(str(card)) == "Energy Surge":
+            can[("surge", str(card))] = hand.count(card)
+    ways = [k for k, n in can.items() if n > 0]
+    return [(a, b) for i, a in enumerate(ways) for b in ways[i:] if a != b or can[a] >= 2]
+
+
+def pay_cube(state: "FleetState", player: int, name: str, how: str, source: str) -> "FleetState":
+    """One cube of ``name``'s activation paid by ``how`` (the ship is not marked: a payment may be one of two)."""
+    fleet = state.fleets[player]
+    if how in ("cube", "hopper"):
+        payer = name if how == "cube" else source
+        state = state.with_ship(player, payer, cubes=fleet.ship(payer).cubes - 1)
+        return state.with_fleet(player, supply=state.fleets[player].supply + 1)
+    if how == "surge":
         state = state.with_fleet(player, hand=fleet.hand.remove(source))
-        state = state.replace(discard=state.discard.add(source))  # type: ignore[assignment]
-    else:
-        raise ValueError(f"unknown payment {how!r}")
-    return state.with_ship(player, name, activated=True)
+        return state.replace(discard=state.discard.add(source))  # type: ignore[return-value]
+    raise ValueError(f"unknown payment {how!r}")
+
+
+def construction_payment_words(pair: tuple[Payment, Payment]) -> str:
+    """", paid by Hopper and a cube" — nothing when the ship pays both cubes itself."""
+    if pair == (("cube", ""), ("cube", "")):
+        return ""
+    words = {"cube": "a cube of its own", "hopper": "a cube from {}", "surge": "{}"}
+    return ", paid with " + " and ".join(words[how].format(source) for how, source in pair)
 
 
 def payment_words(how: str, source: str) -> str:
