@@ -143,6 +143,8 @@ class OddsReport:
     def __str__(self) -> str:
         return "\n".join(str(a) for a in self.answers) or "No odds views for this game."
 
+    __repr__ = __str__  # a plain-text front end prints the table, not the dataclass
+
     def _repr_html_(self) -> str:
         rows = []
         for a in self.answers:

@@ -19,6 +19,8 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from widgets.common.charts import TITLE_BELOW_TOOLBAR
+
 SHORT = {"X-wing": "X", "Y-wing": "Y", "B-wing": "B", "Falcon": "Falcon", "TIE": "TIE", "Executor": "Executor"}
 REBEL_BLUE, EMPIRE_RED, EMPTY_GREY = "#2f6fb5", "#c0392b", "#9aa3ad"
 
@@ -246,8 +248,8 @@ def board_figure(state: Any, *, height: int = 460) -> go.Figure:
                              hovertext=["shields down: attack from the inner ring" if state.shields_down
                                         else "shields up"]))
     fig.update_layout(
-        title={"text": f"Space battle — round {state.round}", "x": 0.01}, height=height,
-        margin={"l": 6, "r": 6, "t": 40, "b": 10}, plot_bgcolor="white",
+        title={"text": f"Space battle — round {state.round}", **TITLE_BELOW_TOOLBAR}, height=height,
+        margin={"l": 6, "r": 6, "t": 70, "b": 10}, plot_bgcolor="white",
         # "domain": keep these ranges and shrink the drawn area instead; with the default ("range") Plotly
         # widened the ranges on each resize of a responsive page and the map shrank to a third at 390 px
         xaxis={"visible": False, "range": list(X_RANGE), "constrain": "domain"},
@@ -280,8 +282,8 @@ def tracks_figure(state: Any, *, height: int = 300) -> go.Figure:
                          text=[f"{r[1]}/{r[2]}" + (" redeemed" if r[0] == "Vader" and state.vader == "redeemed" else "")
                                for r in rows], textposition="outside"))
     fig.update_layout(
-        height=height, margin={"l": 10, "r": 10, "t": 30, "b": 10}, showlegend=False, plot_bgcolor="white",
-        title={"text": "Shield track · duel and hit tracks", "x": 0.01},
+        height=height, margin={"l": 10, "r": 10, "t": 64, "b": 10}, showlegend=False, plot_bgcolor="white",
+        title={"text": "Shield track · duel and hit tracks", **TITLE_BELOW_TOOLBAR},
         xaxis={"domain": [0, 0.62], "title": "shield-track space", "dtick": 3},
         yaxis={"range": [0, 7.2], "title": "roll needed"},
         xaxis2={"domain": [0.72, 1], "range": [0, 1.35], "anchor": "y2", "visible": False},

@@ -20,7 +20,7 @@ import plotly.graph_objects as go
 
 from explorer.games.endor import odds
 from explorer.games.endor.state import DEATH_STAR
-from widgets.common.charts import distribution_figure, fmt_prob
+from widgets.common.charts import TITLE_BELOW_TOOLBAR, distribution_figure, fmt_prob, wrapped_title
 
 
 def _note(css: str, text: str) -> str:
@@ -48,9 +48,9 @@ def shield_chain_figure(state: Any, orders: int = 12) -> go.Figure | str:
     ps = [float(chain.p_ended_by(k)) for k in ks]
     fig = go.Figure(go.Scatter(x=ks, y=ps, mode="lines+markers", name="P(shields down)",
                                hovertemplate="within %{x} orders: %{y:.1%}"))
-    fig.update_layout(title={"text": f"Shields down within k assault orders (expected "
-                                     f"{float(chain.expected_steps):.2f})", "x": 0.01},
-                      height=300, margin={"l": 10, "r": 10, "t": 40, "b": 10},
+    fig.update_layout(title={"text": wrapped_title(f"Shields down within k assault orders (expected "
+                                                   f"{float(chain.expected_steps):.2f})"), **TITLE_BELOW_TOOLBAR},
+                      height=320, margin={"l": 10, "r": 10, "t": 104, "b": 10},
                       xaxis={"title": "assault orders", "dtick": 1}, yaxis={"tickformat": ".0%", "range": [0, 1.02]})
     return fig
 

@@ -20,7 +20,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from explorer.games.fleet_command import odds, tactics
-from widgets.common.charts import FONT, PALETTE, fmt_prob
+from widgets.common.charts import FONT, LEGEND_BELOW, PALETTE, TITLE_BELOW_TOOLBAR, fmt_prob, wrapped_title
 
 
 def asker(state: Any) -> int:
@@ -29,10 +29,13 @@ def asker(state: Any) -> int:
 
 
 def _layout(fig: go.Figure, title: str, height: int = 300) -> go.Figure:
-    fig.update_layout(title={"text": title, "x": 0.01, "font": {"size": 13}}, height=height,
-                      margin={"l": 10, "r": 10, "t": 40, "b": 10}, font={"family": FONT, "size": 12},
+    shown = wrapped_title(title)
+    fig.update_layout(title={"text": shown, "font": {"size": 13}, **TITLE_BELOW_TOOLBAR},
+                      height=height + 20 * shown.count("<br>"),
+                      margin={"l": 10, "r": 10, "t": 70 + 18 * shown.count("<br>"), "b": 90},
+                      font={"family": FONT, "size": 12},
                       yaxis={"tickformat": ".0%", "range": [0, 1.05]}, barmode="group",
-                      legend={"orientation": "h", "y": -0.25}, plot_bgcolor="white")
+                      legend=LEGEND_BELOW, plot_bgcolor="white")
     return fig
 
 

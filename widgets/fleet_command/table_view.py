@@ -24,7 +24,7 @@ import plotly.graph_objects as go
 from explorer.games.fleet_command import tactics
 from explorer.games.fleet_command.geometry import Pose
 from explorer.games.fleet_command.odds import ReachEnd
-from widgets.common.charts import FONT
+from widgets.common.charts import FONT, TITLE_BELOW_TOOLBAR
 
 SIDE_COLOURS = ("#4C6A92", "#D08C2E")  # slate, amber (from widgets.common.charts.PALETTE)
 SIDE_FILLS = ("rgba(76,106,146,0.28)", "rgba(208,140,46,0.28)")
@@ -177,8 +177,8 @@ def table_figure(state: Any, *, selected: tuple[int, str] | None = None, ghost: 
     ships = sum(1 for fleet in state.fleets for ship in fleet.ships if ship.on_table)
     fig.add_traces([t for player in (0, 1) for t in _fleet_traces(state, player, selected)])
     return go.Figure(data=fig.traces, layout=dict(shapes=shapes,
-        height=height, margin={"l": 8, "r": 8, "t": 30, "b": 8}, font={"family": FONT, "size": 12},
-        title={"text": html.escape(state.phase[0].upper() + state.phase[1:]), "x": 0.01, "font": {"size": 13}},
+        height=height, margin={"l": 8, "r": 8, "t": 64, "b": 8}, font={"family": FONT, "size": 12},
+        title={"text": html.escape(state.phase[0].upper() + state.phase[1:]), "font": {"size": 13}, **TITLE_BELOW_TOOLBAR},
         xaxis={"range": [-0.3, w + 0.3], "showgrid": False, "zeroline": False, "showticklabels": False,
                "constrain": "domain"},   # keep the table's ranges on a resize (the default widened them)
         yaxis={"range": [-0.3, d + 0.3], "showgrid": False, "zeroline": False, "showticklabels": False,
