@@ -124,14 +124,14 @@ BAD = [
     ("unknown card in a hand", "players.0.hand", ["Scout x3", "Viper x2", "Death Star"],
      r"players 1 › hand: 'Death Star' is not a name allowed here"),
     ("a second Viper appended to a hand", "players.0.hand", ["Scout x3", "Viper x3"],
-     r"card 'Viper': 5 in play \(3 in players\[0\]\.hand, 2 in players\[1\]\.deck\) but the box holds 4"),
+     r"card 'Viper': 5 in play \(3 in players 1 › hand, 2 in players 2 › deck\) but the box holds 4"),
     ("a Scout missing from every zone", "players.0.deck", ["Scout x4"], r"cards missing from every zone: Scout"),
     ("four Rams in the box of two", "players.0.discard", ["Ram x2"],
      r"trade card 'Ram': 3 in the position but the trade deck holds 2 \(trade row 1, players 1 › discard 2\)"),
     ("a six-card trade row", "trade_row", ["Cutter", "Ram", "War World", "Trade Bot", "Mothership", "Flagship"],
-     r"trade_row: at most 5 cards, got 6"),
+     r"trade row: at most 5 cards, got 6"),
     ("a four-card row with cards left to refill it", "trade_row", ["Cutter", "Ram", "War World", "Trade Bot"],
-     r"trade_row: 4 cards while the trade deck holds 76; the row is refilled at once"),
+     r"trade row: 4 cards while the trade deck holds 76; the row is refilled at once"),
     ("negative Authority", "players.1.authority", -3, r"players 2 › authority: expected a whole number from 0 to 10000"),
     ("Authority of 2**63", "players.1.authority", 2**63, r"players 2 › authority: expected a whole number"),
     ("Authority as text", "players.1.authority", "fifty", r"players 2 › authority: expected a whole number"),
@@ -150,7 +150,7 @@ BAD = [
     ("a known top card not in the deck", "players.0.deck_top", ["Viper"],
      r"players 1 › known top of the deck: the known top \['Viper'\] must be among the deck's cards"),
     ("ships in play of the player who is not moving", "players.1.ships", [{"name": "Scout"}],
-     r"players\[1\]\.ships: only the players whose turn it is have ships in play"),
+     r"players 2 › ships: only the players whose turn it is have ships in play"),
     ("an Explorer in the scrap heap", "scrap_heap", ["Explorer"], r"scrap heap: 'Explorer' is not a name allowed here"),
     ("a scrapped ship remembered outside its variant", "players.0.ships_scrapped_this_turn", ["Ram"],
      r"players 1 › ships scrapped this turn: remembered only in the variant needle_copies_scrapped"),
@@ -160,7 +160,7 @@ BAD = [
      [{"name": "Blob Fighter", "ally_used": False}, {"name": "Ram", "ally_used": False}],
      r"the rules never stop here"),
     ("a pending effect no card has", "pending", [{"kind": "combat", "player": 1, "amount": 5}],
-     r"pending\[0\]: combat comes from a card's ability"),
+     r"effects to resolve 1: combat comes from a card's ability"),
     ("teammates with different shared Authority", None, None, r"teammates share one Authority"),
 ]
 
@@ -195,7 +195,7 @@ def test_damaged_saved_states_are_refused_by_the_referee(make) -> None:
     s = make(trade=[2])
     for field, value, message in [("explorers", 40, "explorers: the Explorer pile holds 0 to 16"),
                                   ("stage", "bogus", "stage: expected one of setup, main, draw"),
-                                  ("authority", [-4, 50], r"players\[0\]\.authority: expected 0 to 10000")]:
+                                  ("authority", [-4, 50], r"players 1 › authority: expected 0 to 10000")]:
         data = s.to_dict()
         data["state"][field] = value
         with pytest.raises(StateFormatError, match=message):

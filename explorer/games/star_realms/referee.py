@@ -21,11 +21,12 @@ explorer.errors.StateFormatError: explorers: the Explorer pile holds 0 to 16 car
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import TYPE_CHECKING
 
 from explorer.core import Multiset
-from explorer.core.position import check_conserved, excerpt
+from explorer.core.position import check_conserved, excerpt, field_label
 from explorer.errors import StateFormatError
 from explorer.games.star_realms.cards import FACTIONS, starting_deck, trade_deck
 from explorer.games.star_realms.effects import SCRAPPED_SHIP
@@ -39,7 +40,14 @@ if TYPE_CHECKING:
 ROW_SIZE = 5
 
 
+_PATH = re.compile(r"^(?P<path>[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)*)(?P<rest>(?: \([^)]*\))?: .*)$", re.S)
+
+
 def _fail(message: str) -> None:
+    """Refuse the position; a leading field path is said as the form labels it (``players 1 › hand``)."""
+    found = _PATH.match(message)
+    if found:
+        message = field_label(found["path"]) + found["rest"]
     raise StateFormatError(message)
 
 
@@ -125,11 +133,11 @@ def _check_conservation(game: "StarRealms", s: "StarRealmsState") -> None:
     zones: dict[str, Multiset] = {"trade deck": s.trade_deck.contents(), "trade_row": s.row,
                                   "scrap_heap": s.scrap_heap}
     for q, p in enumerate(s.players):
-        zones[f"players[{q}].hand"] = p.hand
-        zones[f"players[{q}].deck"] = p.deck.contents()
-        zones[f"players[{q}].discard"] = p.discard
-        zones[f"players[{q}].bases"] = Multiset(r.name for r in p.bases)
-        zones[f"players[{q}].ships"] = Multiset(r.name for r in p.ships)
+        zones[field_label(f"players[{q}].hand")] = p.hand
+        zones[field_label(f"players[{q}].deck")] = p.deck.contents()
+        zones[field_label(f"players[{q}].discard")] = p.discard
+        zones[field_label(f"players[{q}].bases")] = Multiset(r.name for r in p.bases)
+        zones[field_label(f"players[{q}].ships")] = Multiset(r.name for r in p.ships)
     total: Counter = Counter()
     for bag in zones.values():
         for k, v in bag.items():
