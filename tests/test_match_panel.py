@@ -71,7 +71,7 @@ def test_initial_panel_shows_title_variant_phase_and_moves(panel: MatchPanel) ->
     assert (panel.history.slider.min, panel.history.slider.max, panel.history.slider.value) == (0, 0, 0)
     assert panel.history.undo_button.disabled and panel.history.redo_button.disabled
     assert panel.seed_input.value == 1
-    assert list(panel.auto_policy.options) == ["random"] and panel.auto_policy.value == "random"
+    assert list(panel.auto_policy.options) == ["random", "advisor"] and panel.auto_policy.value == "random"
     assert panel.tabs.titles == ("Play", "Odds", "Set up position", "Advice") and panel.tabs.selected_index == 0
 
 
@@ -223,7 +223,7 @@ def test_auto_refuses_bad_inputs(panel: MatchPanel) -> None:
     assert not panel.auto(n=0)
     assert panel.status.message == "N (moves to play) must be a whole number from 1 to 10000, got 0"
     assert not panel.auto(n=5, policy="greedy")
-    assert panel.status.message == "Unknown policy 'greedy'; policies: random."
+    assert panel.status.message == "Unknown policy 'greedy'; policies: random, advisor."
     assert len(panel.match) == 1
 
 

@@ -258,10 +258,9 @@ class Match(Observed):
     def _policy(self, policy: str | Callable[[State, np.random.Generator], Action]) -> Callable[[State, np.random.Generator], Action]:
         if callable(policy):
             return policy
-        known = self.game.policies()
-        if policy not in known:
-            raise RulesError(f"unknown policy {policy!r}; policies: {', '.join(known)}")
-        return known[policy]
+        from explorer.core.policies import named_policy
+
+        return named_policy(self.game, policy)
 
     def undo(self) -> State:
         """Step back one move (the future is kept for ``redo``)."""

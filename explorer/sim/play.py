@@ -43,6 +43,7 @@ import numpy as np
 from explorer.core.chance import sample_outcome
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
+from explorer.core.policies import named_policy
 from explorer.core.state import State
 from explorer.sim.spec import SimSpec
 
@@ -147,8 +148,7 @@ def _game(spec: SimSpec) -> Game:
 
 
 def _policies(spec: SimSpec, game: Game) -> tuple[Any, ...]:
-    named = game.policies()
-    return tuple(named[p] if isinstance(p, str) else p for p in spec.policies)
+    return tuple(named_policy(game, p) if isinstance(p, str) else p for p in spec.policies)
 
 
 def _turns(state: State, labels_seen: int) -> int:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from explorer.core.game import Game, games as registered_games, load_game
+from explorer.core.policies import policy_names
 from explorer.errors import RulesError
 
 MAX_GAMES = 10_000_000
@@ -190,7 +191,7 @@ def make_spec(game_id: str, *, variant: str | None = None, options: Mapping[str,
     if len(items) != seats:
         raise SimulationError(f"policies: {len(items)} given for {seats} seats; give one for every seat, or one for all")
     try:
-        named = game.policies()
+        named = policy_names(game)
     except Exception as err:  # a policy module that cannot import (a package in progress)
         raise SimulationError(f"{game_id}'s policies cannot be loaded: {type(err).__name__}: {err}") from err
     for item in items:

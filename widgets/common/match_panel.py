@@ -83,6 +83,7 @@ import ipywidgets as W
 from explorer.core.actions import Action
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
+from explorer.core.policies import ADVISOR, named_policy, policy_names
 from explorer.core.state import State
 from explorer.core.watch import MatchChange
 from explorer.errors import RulesError, excerpt
@@ -380,7 +381,7 @@ class MatchPanel:
             if self._shown_seed != match.seed:
                 self.seed_input.value = self._shown_seed = match.seed
             if self._policies_of is not self.game:
-                self.auto_policy.options = names = list(self.game.policies())
+                self.auto_policy.options = names = list(self.policy_names())
                 self.auto_policy.value, self._policies_of = _default_policy(names), self.game
             self.save_load.update(match)
             self._draw_position(state)
@@ -460,7 +461,7 @@ class MatchPanel:
     def step_policy(self) -> str:
         """The policy Step plays at a decision: the one chosen beside Auto."""
         name = self.auto_policy.value
-        return name if name in self.game.policies() else "random"
+        return name if name in self.policy_names() else "random"
 
     def _draw_step_note(self, state: State) -> None:
         """Say what Step will do here, or why it cannot."""
@@ -484,7 +485,7 @@ class MatchPanel:
             p = dict(state.chance_outcomes())[outcome]
             return f"{self._last_move()} (probability {p.numerator}/{p.denominator})"
         name = self.step_policy()
-        move = self.game.policies()[name](state, self.match.rng)
+        move = named_policy(self.game, name)(state, self.match.rng)
         self.match.step(move)
         return f"Step: {name} plays '{move}' — {self._last_move()}"
 
@@ -493,8 +494,8 @@ class MatchPanel:
         """Play up to ``n`` moves with ``policy`` (defaults: the N box and the policy dropdown)."""
         steps = whole_number(self.auto_steps.value if n is None else n, "N (moves to play)", 1, MAX_AUTO_STEPS)
         name = self.auto_policy.value if policy is None else policy
-        if name not in self.game.policies():
-            raise InputError(f"Unknown policy {name!r}; policies: {', '.join(self.game.policies())}.")
+        if name not in self.policy_names():
+            raise InputError(f"Unknown policy {name!r}; policies: {', '.join(self.policy_names())}.")
         if self.state.is_terminal():
             raise InputError(f"The game is over ({self.state.result()}); undo or start a new game.")
         made = self.match.play(name, steps)
@@ -558,6 +559,14 @@ class MatchPanel:
 
     def _uploaded(self, name: str, content: Any) -> None:
         self._do(lambda: self.load_json.__wrapped__(self, decode_upload(name, content), name))
+
+    def policy_names(self) -> tuple[str, ...]:
+        """The policies Step and Auto offer: the game's own and the advisor (``explorer.advise``), which looks
+        ahead by rollouts; on a served page the advisor is left out (its moves cost seconds of CPU each)."""
+        from explorer.sim.budget import budget_for
+
+        names = policy_names(self.game)
+        return tuple(n for n in names if n != ADVISOR) if budget_for().limited else names
 
     def _review_seats(self) -> list[tuple[str, int]]:
         """The seats whose moves a review can mark: every player of the game, by name."""

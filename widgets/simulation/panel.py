@@ -44,6 +44,7 @@ import ipywidgets as W
 
 import explorer
 from explorer.errors import RulesError
+from explorer.core.policies import policy_names
 from explorer.core.share import MAX_QUERY_CHARS, match_query
 from explorer.sim import Progress, SimResult, SimSpec, make_spec, replay, run_spec
 from explorer.sim.budget import KERNEL_METER, Allowance, Budget, BudgetError, WorkerLease, budget_for, lease_workers
@@ -227,7 +228,7 @@ class SimulationPanel:
         self._players_changed()
 
     def _players_changed(self) -> None:
-        policies = list(explorer.load_game(self.game.value).policies())
+        policies = list(policy_names(explorer.load_game(self.game.value)))
         default = "heuristic" if "heuristic" in policies else policies[0]
         name = explorer.load_game(self.game.value).player_name
         self.policy_box.children = [
