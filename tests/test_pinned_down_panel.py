@@ -59,3 +59,42 @@ def test_fight_table_in_a_fight() -> None:
     if p.state.stage == "fight" and not p.state.pending:
         table = fight_table(p.state)
         assert table is not None and "resolve now" in table
+
+
+def test_every_card_in_hand_appears_with_its_answer_or_its_reason() -> None:
+    # issue 20: the reveal table listed "play nothing" and one card, leaving the FIGHT cards out silently
+    import explorer
+    from widgets.pinned_down.odds_views import reveal_table
+
+    game = explorer.load_game("pinned_down")
+    s = game.position(threat=1, locations=["Harana"], players=[{"flagship": "TRI Pegasus", "hand": [
+        "They Are Coming", "Surprise Assault", "Watch Your Back", "Covert Ops"]}])
+    table = reveal_table(s)
+    for card in ("play nothing", "They Are Coming", "Surprise Assault", "Watch Your Back", "Covert Ops"):
+        assert f"<td>{card}</td>" in table
+    assert "played in a fight, after the reveal" in table
+    assert "every enemy ship costs 1 more this turn" in table  # why They Are Coming shows fewer ships
+
+
+def test_every_odds_view_says_something_in_every_phase() -> None:
+    # issue 20: three bare headings in the attack phase; each view now answers or gives one sentence why not
+    from widgets.pinned_down.odds_views import odds_views
+
+    p = PinnedDownPanel(seed=4, players=2)
+    seen = set()
+    for _ in range(120):
+        s = p.state
+        if s.is_terminal():
+            break
+        seen.add(s.stage)
+        if not s.is_chance():
+            for view in odds_views():
+                out = view(s)
+                assert out is not None and (not isinstance(out, str) or len(out) > 20), (view.title, s.phase)
+            p.play(s.legal_actions()[-1])
+        else:
+            p.resolve_chance()
+    assert {"main", "assign"} <= seen
+    assert [v.title for v in odds_views()] == ["How many Dra'tar ships attack",
+                                               "Each card in hand against the coming attack",
+                                               "This fight: resolve now or play a card first", "Which fight first"]

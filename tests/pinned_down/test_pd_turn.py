@@ -27,13 +27,16 @@ def test_up_to_three_players_each_a_wing(game: explorer.Game) -> None:
         game.initial_state(players=4)
 
 
-def test_decisions_taken_in_seat_order(game: explorer.Game) -> None:  # RULES.md: fixed order, Player 1 first
+def test_main_phase_every_player_may_act_until_all_pass(game: explorer.Game) -> None:
+    # seed: "All players play simultaneously"; RULES.md: the moves of every player who has not passed are open
     m = explorer.Match(game.initial_state(players=2), seed=3)
     while m.state.is_chance():
         m.step()
-    assert m.state.current_player == 0
-    m.step("end main phase")
-    assert m.state.current_player == 1
+    ends = [str(a) for a in m.state.legal_actions() if a.kind == "end"]
+    assert ends == ["Player 1: end main phase", "Player 2: end main phase"]
+    m.step("Player 2: end main phase")
+    assert m.state.stage == "main" and [str(a) for a in m.state.legal_actions() if a.kind == "end"] == [
+        "Player 1: end main phase"]
 
 
 def test_attack_phase_adds_distance_and_one_per_uncloaked_ship(game: explorer.Game) -> None:  # seed, attack

@@ -72,6 +72,14 @@ class PinnedDownPanel(MatchPanel):
         self.resolve_button.on_click(lambda _b: self.resolve_chance())
         return [self.resolve_button]
 
+    def decision_text(self, state: State) -> str:
+        """In the main phase of several players: every player who has not passed may act (seed: simultaneous)."""
+        if not state.is_terminal() and not state.is_chance() and state.stage == "main" and not state.pending and \
+                len(state.players) > 1:
+            open_ = [self.game.player_name(p) for p in state.alive() if not state.passed[p]]
+            return f"Any of {', '.join(open_)} may act (all play simultaneously; pick a move to say who)"
+        return super().decision_text(state)
+
     def on_refresh(self, state: State) -> None:
         self.resolve_button.disabled = not state.is_chance()
 

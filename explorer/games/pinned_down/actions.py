@@ -1,9 +1,11 @@
 """What the players may do now: the table's moves in each window, with their notation.
 
-Players act at the same time at the table; here their decisions are taken in a
-fixed, stated order (Player 1, then 2, then 3): in each window the first player
-who has not yet passed decides. Every action reads as the table says it
-(``play Defiance``, ``assign TRB Ardor to Dra'tar Behemoth``, ``jump to Agniar``).
+The main phase is played as the table plays it (seed: "All players play simultaneously ... in any order"):
+every player who has not passed may act next, so the moves of all of them are offered, each naming its
+player ("Player 2: play Rise From The Ashes"), and the phase ends when every player has passed. A player who
+passed may act again once what they can do changes (RULES.md; option ``passed_may_return``). In the other
+windows (ATTACK, JUMP, WRAP UP) the first player in seat order who has not passed decides. Every action
+reads as the table says it (``play Defiance``, ``assign TRB Ardor to Dra'tar Behemoth``, ``jump to Agniar``).
 
 >>> import explorer
 >>> from explorer import Match
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
     from explorer.games.pinned_down.state import PinnedDownState as S
 
 ACTION_KINDS = ("play", "use", "end", "pass", "assign", "leave", "resolve", "jump", "discard", "shuffle", "decline",
-                "put", "keep")
+                "put", "keep", "fight")
 WINDOW_TIMING = {"main": "MAIN", "attack": "ATTACK", "jump": "JUMP", "wrap up": "WRAP UP", "fight": "FIGHT"}
 
 
@@ -102,6 +104,32 @@ def _powers(s: "S", p: int, timing: str) -> list[Action]:
     return out
 
 
+def main_options(s: "S", p: int) -> tuple[str, ...]:
+    """What ``p`` can do in the main phase (the moves' texts): a passed player may act again when it changes."""
+    return tuple(str(a) for a in (*_plays(s, p, "MAIN"), *_powers(s, p, "MAIN")))
+
+
+def main_actions(s: "S") -> tuple[Action, ...]:
+    """Every move open in the main phase, of every player who has not passed; the acting seat is the last arg."""
+    multi = len(s.players) > 1
+    out: list[Action] = []
+    for p in s.alive():
+        if s.passed[p]:
+            continue
+        who = f"{name(s, p)}: " if multi else ""
+        for a in (*_plays(s, p, "MAIN"), *_powers(s, p, "MAIN")):
+            out.append(Action(a.kind, (*a.args, p), label=who + a.label))
+        out.append(Action("end", ("main", p), label=who + "end main phase"))
+    return tuple(out)
+
+
+def actor(s: "S", action: Action) -> int:
+    """The seat making ``action``: named by the move in the main phase, else the player deciding now."""
+    if s.stage == "main" and not s.pending and action.args and isinstance(action.args[-1], int):
+        return int(action.args[-1])
+    return s.current_player
+
+
 def has_options(s: "S", p: int, stage: str) -> bool:
     """Whether ``p`` has anything to do in an optional window (ATTACK, JUMP, WRAP UP)."""
     timing = WINDOW_TIMING[stage]
@@ -114,13 +142,18 @@ def window_player(s: "S") -> int:
         for p in s.alive():
             if s.assigned[p] == -2:
                 return p
-    elif s.stage == "pick":
+    elif s.stage in ("pick", "order"):  # the fleet's choice, spoken by the first player still in play
         return s.alive()[0]
     else:
         for p in s.alive():
             if not s.passed[p] and (s.stage == "main" or has_options(s, p, s.stage)):
                 return p
     raise AssertionError(f"no player decides in {s.stage}")  # the rules never leave a window nobody acts in
+
+
+def waiting_fights(s: "S") -> list[int]:
+    """The seats whose assigned fight is still to be resolved this fight phase."""
+    return [p for p in s.alive() if p < len(s.assigned) and s.assigned[p] >= 0]
 
 
 def unassigned_enemies(s: "S") -> list[int]:
@@ -151,7 +184,7 @@ def legal_actions(s: "S") -> tuple[Action, ...]:
     p = window_player(s) if s.stage != "fight" else s.fight.player  # type: ignore[union-attr]
     ship = s.players[p].flagship
     if s.stage == "main":
-        return (*_plays(s, p, "MAIN"), *_powers(s, p, "MAIN"), Action("end", ("main",), label="end main phase"))
+        return main_actions(s)
     if s.stage == "fight":
         return (*_plays(s, p, "FIGHT"), *_powers(s, p, "FIGHT"), Action("resolve", (), label="resolve the fight"))
     if s.stage in ("attack", "jump"):
@@ -163,6 +196,9 @@ def legal_actions(s: "S") -> tuple[Action, ...]:
         if may_stay_unassigned(s):
             out.append(Action("leave", (ship,), label=f"leave {ship} unassigned"))
         return tuple(out)
+    if s.stage == "order":
+        return tuple(Action("fight", (q,), label=f"{s.players[q].flagship} fights {s.enemies[s.assigned[q]].name} next")
+                     for q in waiting_fights(s))
     if s.stage == "pick":
         forced = [x for x in s.revealed if s.data.card(x).has("must_jump")]
         return tuple(Action("jump", (x,), label=f"jump to {x}") for x in (forced[:1] or sorted(set(s.revealed))))
@@ -200,6 +236,10 @@ def why_illegal(s: "S", action: Action) -> str:
     if action.kind == "play" and action.args:
         card = str(action.args[0])
         p = s.current_player
+        if s.stage == "main":
+            p = next((q for q in s.alive() if card in s.players[q].hand), p)
+            if s.passed[p]:
+                return f"{name(s, p)} has passed; they act again only if another player's move changes what they can do"
         if card not in s.players[p].hand:
             return f"{card} is not in {name(s, p)}'s hand"
         timing = s.data.card(card).timing if card in s.data.names() else ""
@@ -211,9 +251,13 @@ def why_illegal(s: "S", action: Action) -> str:
 
 GROUPS = {"play": "Play", "use": "Powers", "assign": "Assign", "leave": "Assign", "resolve": "Fight",
           "jump": "Jump", "end": "Pass", "pass": "Pass", "discard": "Discard", "keep": "Discard",
-          "shuffle": "Attack effect", "decline": "Attack effect", "put": "Order the attack deck"}
+          "shuffle": "Attack effect", "decline": "Attack effect", "put": "Order the attack deck",
+          "fight": "Next fight"}
 
 
 def action_group(s: "S", action: Action) -> str:
-    """How the table groups a move in the panel's list."""
-    return GROUPS.get(action.kind, "Chance")
+    """How the table groups a move in the panel's list (in a main phase of several players: by player first)."""
+    group = GROUPS.get(action.kind, "Chance")
+    if s.stage == "main" and not s.pending and len(s.players) > 1 and group != "Chance":
+        return f"{name(s, actor(s, action))} · {group}"
+    return group

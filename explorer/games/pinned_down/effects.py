@@ -144,8 +144,8 @@ def condition(s: "S", cond: str, player: int) -> bool:
         return len(f.damage) >= 2
     if cond == "cloaked":
         return is_cloaked(s, player)
-    if cond == "unassigned_ship":
-        return any(a < 0 for i, a in enumerate(s.assigned) if not s.players[i].destroyed)
+    if cond == "unassigned_ship":  # left unassigned (-1); a ship that fights or has fought (-3) is not
+        return any(a == -1 for i, a in enumerate(s.assigned) if not s.players[i].destroyed)
     if cond == "discard_larger_than_deck":
         return len(f.discard) > len(f.deck)
     if cond == "no_enemies":

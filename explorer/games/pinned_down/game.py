@@ -23,27 +23,33 @@ try:  # the base class gains OptionSpec with the "Your own table" issue
 except ImportError:  # pragma: no cover - until the lead lands it
     OptionSpec = None  # type: ignore[assignment,misc]
 
-OPTIONS = ("initial_distance_counts",)
+OPTIONS = ("initial_distance_counts", "passed_may_return")
 
 
 class PinnedDown(Game):
     """The co-operative card game. Option ``initial_distance_counts`` (default true): whether the
-    initial location's distance counts toward 10 and toward the attack phase's threat (RULES.md §A3)."""
+    initial location's distance counts toward 10 and toward the attack phase's threat (RULES.md §A3).
+    Option ``passed_may_return`` (default true): in the simultaneous main phase, a player who passed may act
+    again when another player's move changes what they can do; false: passing is final for the phase."""
 
     state_class = PinnedDownState
     action_kinds = (*ACTION_KINDS, "draw", "reveal", "destiny", "damage", "target", "lose", "look", "locations")
     file_options: ClassVar[dict[str, Any]] = (
         {} if OptionSpec is None else
         {"initial_distance_counts": OptionSpec(kind=bool, low=0, high=1,
-                                               description="the initial location's distance counts toward 10")})
+                                               description="the initial location's distance counts toward 10"),
+         "passed_may_return": OptionSpec(kind=bool, low=0, high=1,
+                                         description="in the main phase, a player who passed may act again when "
+                                                     "another player's move changes what they can do")})
 
     def __init__(self, *, variant: str | None = None, **options: Any) -> None:
         super().__init__(variant=variant, **options)
         unknown = sorted(set(options) - set(OPTIONS))
         if unknown:
             raise DataFileError(f"unknown option {unknown[0]!r} for pinned_down; options: {', '.join(OPTIONS)}")
-        if not isinstance(options.get("initial_distance_counts", True), bool):
-            raise DataFileError("initial_distance_counts: expected true or false")
+        for key in OPTIONS:
+            if not isinstance(options.get(key, True), bool):
+                raise DataFileError(f"{key}: expected true or false, got {options[key]!r}")
         self.data: CardData = card_data()
         self.knobs: Knobs = self.data.knobs(self.variant)
 

@@ -35,7 +35,8 @@ from typing import TYPE_CHECKING
 from explorer.core import Multiset
 from explorer.games.pinned_down import effects as fx
 from explorer.games.pinned_down.odds_quick_walk import quick_walk, quiet_before
-from explorer.games.pinned_down.odds_walk import DECK_OUT, LOUD, QUIET, Reveal, build_model, full_walk, group_counts
+from explorer.games.pinned_down.odds_walk import (
+    DECK_OUT, LOUD, QUIET, Reveal, WalkModel, build_model, full_walk, group_counts, quiet_matters)
 from explorer.odds import Dist
 
 if TYPE_CHECKING:
@@ -65,15 +66,8 @@ def reveal_tables(s: "S", *, pool: int | None = None, fast: bool = True) -> tupl
     """
     if pool is None:
         pool = s.threat if s.stage == "reveal" else attack_pool(s)
-    model = build_model(s)
-    deck = s.attack_deck
-    counts, quiet = group_counts(model, deck.middle + Multiset(deck.bottom))
-    top = tuple(model.index[c] for c in deck.top)
-    top_counts, top_quiet = group_counts(model, Multiset(deck.top))
-    model.start = tuple(a + b for a, b in zip(counts, top_counts))
-    model.quiet_start = quiet + top_quiet
-    model.discard, model.quiet_discard = group_counts(model, s.attack_discard)
-    transparent = model.per_effect == 0 and QUIET not in top
+    model, top, counts, quiet = _prepared(s)
+    transparent = not quiet_matters(model) and QUIET not in top
     if not top and fast:
         return quick_walk(s, model, counts, quiet, pool)
     if transparent:
@@ -91,7 +85,8 @@ def reveal_tables(s: "S", *, pool: int | None = None, fast: bool = True) -> tupl
         elif depth == DECK_OUT or not quiet:
             spread = {quiet if depth == DECK_OUT else 0: Fraction(1)}
         else:
-            spread = quiet_before(depth, big_k, quiet)
+            # the known top holds no quiet card here: quiet cards lie among the unknown cards after it
+            spread = quiet_before(max(0, depth - len(top)), big_k - len(top), quiet)
         r = Reveal(n, total, largest, effects, left)
         out[r] = out.get(r, 0) + p
         for m, q in spread.items():
@@ -99,11 +94,51 @@ def reveal_tables(s: "S", *, pool: int | None = None, fast: bool = True) -> tupl
     return Dist.from_fractions(out), Dist.from_fractions(quiet_dist)
 
 
+def _prepared(s: "S", marked: str = "") -> tuple[WalkModel, tuple[int, ...], tuple[int, ...], int]:
+    """The walk's model of ``s`` with the deck's counts set: (model, known top as groups, middle counts, quiet)."""
+    model = build_model(s, marked)
+    deck = s.attack_deck
+    counts, quiet = group_counts(model, deck.middle + Multiset(deck.bottom))
+    top = tuple(model.index[c] for c in deck.top)
+    top_counts, top_quiet = group_counts(model, Multiset(deck.top))
+    model.start = tuple(a + b for a, b in zip(counts, top_counts))
+    model.quiet_start = quiet + top_quiet
+    model.discard, model.quiet_discard = group_counts(model, s.attack_discard)
+    return model, top, counts, quiet
+
+
+BEFORE_REVEAL = ("main", "attack", "attack_start", "reveal")
+
+
+def why_no_reveal(s: "S") -> str:
+    """One sentence: why the coming attack's odds do not apply here ("" when they do: before or in the reveal).
+
+    >>> import explorer
+    >>> why_no_reveal(explorer.load_game("pinned_down").position(stage="assign", threat=0, locations=["Harana"],
+    ...     enemies=[{"name": "DB Agony"}], players=[{"assignment": "undecided"}]))
+    'The attack deck has been revealed this turn (1 enemy ship in play); the next attack is shown from the next main phase.'
+    """
+    if s.is_terminal():
+        return "The game is over."
+    if s.stage in BEFORE_REVEAL:
+        return ""
+    if s.stage == "setup":
+        return "Setup is being dealt; the attack odds appear in the main phase."
+    n = len(s.enemies)
+    return (f"The attack deck has been revealed this turn ({n} enemy ship{'' if n == 1 else 's'} in play); the next "
+            "attack is shown from the next main phase.")
+
+
 def reveal_distribution(s: "S", *, pool: int | None = None) -> Dist:
     """Exact distribution of :class:`Reveal` outcomes for the coming attack phase (see :func:`reveal_tables`).
 
     Answers are remembered by everything the reveal depends on, so asking again is free.
     """
+    return _tables(s, pool)[0]
+
+
+def _tables(s: "S", pool: int | None) -> tuple[Dist, Dist]:
+    """:func:`reveal_tables`, remembered by everything the reveal depends on."""
     if pool is None:
         pool = s.threat if s.stage == "reveal" else attack_pool(s)
     key = (s.game, s.attack_deck, s.attack_discard, pool, s.first_enemy_seen, s.reveal_reshuffles, s.enemy_threat_bonus,
@@ -112,19 +147,35 @@ def reveal_distribution(s: "S", *, pool: int | None = None) -> Dist:
     if hit is None:
         if len(_CACHE) > 256:
             _CACHE.clear()
-        hit = _CACHE[key] = reveal_tables(s, pool=pool)[0]
+        hit = _CACHE[key] = reveal_tables(s, pool=pool)
     return hit
 
 
-_CACHE: dict[tuple, Dist] = {}
+_CACHE: dict[tuple, tuple[Dist, Dist]] = {}
 
 
 def quiet_effect_chances(s: "S", *, pool: int | None = None) -> dict[str, Fraction]:
-    """P(each quiet attack effect is among those revealed): the quiet ones revealed are a uniformly random
-    subset of the quiet cards in the deck, so this is exact given how many were revealed (hypergeometric)."""
-    counts = reveal_tables(s, pool=pool)[1]
+    """P(each quiet attack effect is among those revealed this attack phase), one entry per quiet kind in the deck.
+
+    With nothing known of the deck's order the quiet effects are alike to the reveal, so those revealed are a
+    uniformly random subset of the quiet cards given how many came up (hypergeometric, exact). A known top
+    breaks that symmetry (Worry known on top is revealed for certain), so then each quiet kind is walked as
+    its own group through the exact walk, every card of the known top in its place.
+
+    >>> import explorer
+    >>> s = explorer.load_game("pinned_down").position(stage="reveal", threat=0, locations=["Harana"],
+    ...     attack_deck={"cards": ["Worry x2", "Lack Of Preparation", "Dra'tar Behemoth"], "known_top": ["Worry"]},
+    ...     this_turn={"attack_reshuffles": 1})
+    >>> quiet_effect_chances(s)["Worry"]
+    Fraction(1, 1)
+    """
+    if pool is None:
+        pool = s.threat if s.stage == "reveal" else attack_pool(s)
     deck = s.attack_deck.contents()
     names = [c for c in deck.kinds() if s.data.card(c).type != "enemy ship" and c not in LOUD]
+    if s.attack_deck.top:
+        return {c: _marked_chance(s, c, pool) for c in names}
+    counts = _tables(s, pool)[1]
     total = sum(deck.count(c) for c in names)
     out = {}
     for c in names:
@@ -133,6 +184,14 @@ def quiet_effect_chances(s: "S", *, pool: int | None = None) -> dict[str, Fracti
                     for m, p in counts.pmf().items()), Fraction(0))
         out[c] = 1 - miss
     return out
+
+
+def _marked_chance(s: "S", card: str, pool: int) -> Fraction:
+    """P(``card``, a quiet attack effect, is revealed): the exact walk with that card as its own group."""
+    model, top, counts, quiet = _prepared(s, card)
+    table = full_walk(model, top, counts, quiet, pool, not s.first_enemy_seen, s.reveal_reshuffles < 1)
+    bit = 1 << model.named.index(card)
+    return sum((p for ((_, _, _, mask, _), _, _), p in table.items() if mask & bit), Fraction(0))
 
 
 @dataclass(frozen=True)
@@ -166,8 +225,11 @@ def after_playing(s: "S", card: str, player: int) -> tuple["S", int, str]:
     for e in c.ability:
         if e.kind == "enemy_threat":
             t = t.replace(enemy_threat_bonus=t.enemy_threat_bonus + e.amount)
+            notes.append(f"adds {added} threat, but every enemy ship costs {e.amount} more this turn: the pool "
+                         "pays for fewer ships")
         elif e.kind == "cloak_fleet":
             t = t.replace(cloaked=True)
+            notes.append("cloaks the fleet: no threat for the ships at the start of the attack phase")
         elif e.kind == "add_threat":
             t = t.replace(threat=t.threat + e.amount)
         elif e.kind == "look_attack":

@@ -55,38 +55,70 @@ class FightOdds:
                 ("overpowered", self.overpowered)]
 
 
-def _damage(s: "S", p: Fraction, acc: dict[str, Fraction], fighter: int) -> None:
-    """After a lost fight: walk the damage cards (and what they set off) until the fight's steps are done."""
-    if s.is_terminal() or s.players[fighter].destroyed:
-        acc["destroyed"] += p
-        return
-    if s.is_chance() and s.pending and s.pending[0].kind == "damage" and s.pending[0].player == fighter:
+def _damage(s: "S", fighter: int, memo: dict) -> tuple[Fraction, Fraction]:
+    """After a lost fight: (P damaged and survives, P destroyed), walking every chance step the result left pending
+    (each damage card, and what a card sets off: Cargo Bay Hit's random discard, Sickbay Hit's random character,
+    DB Horror's second damage card) until the fight is over; destroyed if its structure reached 0 on any of them.
+
+    Remembered by what these steps can depend on (the fleets, the damage deck and its discard, the steps), so
+    the many battle destinies that led to the same ships are walked once.
+    """
+    if s.players[fighter].destroyed:
+        return Fraction(0), Fraction(1)
+    if not (_fight_pending(s) and s.is_chance()):
+        return Fraction(1), Fraction(0)
+    key = (s.players, s.damage_deck, s.damage_discard, s.pending, s.stage)
+    hit = memo.get(key)
+    if hit is None:
+        damaged, destroyed = Fraction(0), Fraction(0)
         for a, q in s.chance_outcomes():
-            _damage(s.apply(a), p * q, acc, fighter)
-        return
-    acc["damaged"] += p
+            d, x = _damage(s.apply(a), fighter, memo)
+            damaged += q * d
+            destroyed += q * x
+        hit = memo[key] = (damaged, destroyed)
+    return hit
+
+
+def _fight_pending(s: "S") -> bool:
+    """Whether the resolved fight still has steps to run (after them the rules move on to the next fight)."""
+    return s.stage == "fight" and s.fight is not None and s.fight.resolved and bool(s.pending)
+
+
+def why_no_fight(s: "S") -> str:
+    """One sentence: why the fight odds do not apply here ("" when a fight waits for its fighter's moves)."""
+    if s.is_terminal():
+        return "The game is over."
+    if s.stage != "fight" or s.fight is None or s.fight.resolved:
+        return "No fight is under way: fight odds appear in the fight phase, before each fight is resolved."
+    if s.pending:
+        return "A card text is resolving first (a battle destiny, a draw); the fight odds follow."
+    return ""
 
 
 def fight_odds(s: "S", moves: Sequence[str] = ()) -> FightOdds:
-    """Exact result chances of the current fight when the fighter makes ``moves`` (in order) and resolves."""
-    if s.stage != "fight" or s.fight is None:
-        raise RulesError("fight odds need a position in the fight phase (a fight under way)", state=s)
+    """Exact result chances of the current fight when the fighter makes ``moves`` (in order) and resolves.
+
+    Asked where :func:`why_no_fight` gives no reason; elsewhere it refuses with that reason (RulesError).
+    """
+    why = why_no_fight(s)
+    if why:
+        raise RulesError(f"fight odds: {why}", state=s)
     acc = {"win": Fraction(0), "damaged": Fraction(0), "destroyed": Fraction(0), "overpowered": Fraction(0)}
     fighter = s.fight.player
-    _walk(s, Fraction(1), list(moves), acc, fighter)
+    _walk(s, Fraction(1), list(moves), acc, fighter, {})
     return FightOdds(acc["win"], acc["damaged"], acc["destroyed"], acc["overpowered"])
 
 
-def _walk(s: "S", p: Fraction, moves: list[str], acc: dict[str, Fraction], fighter: int) -> None:
+def _walk(s: "S", p: Fraction, moves: list[str], acc: dict[str, Fraction], fighter: int, memo: dict) -> None:
     if s.is_terminal():
         acc["overpowered" if "overpowered" in s.outcome else "destroyed"] += p
         return
     if s.is_chance():
         for a, q in s.chance_outcomes():
-            _walk(s.apply(a), p * q, moves, acc, fighter)
+            _walk(s.apply(a), p * q, moves, acc, fighter, memo)
         return
     if moves:
-        _walk(s.apply(moves[0]), p, moves[1:], acc, fighter)
+        _walk(s.apply(moves[0]), p, moves[1:], acc, fighter, memo)
         return
     mine, theirs = fx.player_power(s), fx.enemy_power(s)
     if mine > theirs:
@@ -94,7 +126,9 @@ def _walk(s: "S", p: Fraction, moves: list[str], acc: dict[str, Fraction], fight
     elif s.knobs.overpowered and theirs >= 2 * mine:
         acc["overpowered"] += p
     else:
-        _damage(s.apply("resolve the fight"), p, acc, fighter)
+        damaged, destroyed = _damage(s.apply("resolve the fight"), fighter, memo)
+        acc["damaged"] += p * damaged
+        acc["destroyed"] += p * destroyed
 
 
 def fight_choices(s: "S") -> list[tuple[str, FightOdds]]:

@@ -22,7 +22,7 @@ from fractions import Fraction
 from math import comb, gcd
 from typing import TYPE_CHECKING
 
-from explorer.games.pinned_down.odds_walk import DECK_OUT, LOUD, Reveal, WalkModel
+from explorer.games.pinned_down.odds_walk import DECK_OUT, LOUD, Reveal, WalkModel, quiet_matters, react
 from explorer.odds import Dist
 
 if TYPE_CHECKING:
@@ -93,7 +93,7 @@ def _fast_reveal(model: WalkModel, counts: tuple[int, ...], quiet: int, pool: in
                     counts2, quiet2 = counts, quiet - 1
                 skipped2 = skipped
                 if g == 2 * n:
-                    left, first2 = max(0, pool + model.per_effect), first
+                    left, first2 = react(model.per_effect, pool), first
                 else:
                     cost, first_cost, bonus, ship, effect = costs[g]
                     price = first_cost if first and ship else cost
@@ -101,11 +101,11 @@ def _fast_reveal(model: WalkModel, counts: tuple[int, ...], quiet: int, pool: in
                         k = (counts, pool, depth + 1, quiet, shuffled)  # the card it stopped at: not revealed
                         ended[k] = ended.get(k, 0) + q
                         continue
-                    left = max(0, pool - price + bonus)
                     if ship:
+                        left = max(0, pool - price + bonus)
                         first2 = False
                     else:
-                        left = max(0, left + model.per_effect)
+                        left = max(0, react(model.per_effect, pool - price) + bonus)
                         first2 = first
                         if effect == "Collateral Damage":
                             skipped2 = skipped + model.destinies
@@ -169,7 +169,7 @@ def quick_walk(s: "S", model: WalkModel, counts: tuple[int, ...], quiet: int, po
 
     merged, members = merge(counts)
     discard, members2 = merge(model.discard)
-    reacts = model.per_effect != 0  # Ms. McGowan or Agniar: quiet effects move the pool, so they are walked too
+    reacts = quiet_matters(model)  # McGowan, Agniar or Collateral Damage's destinies: quiet effects walked too
     second = None
     if s.reveal_reshuffles < 1:
         second = tuple(d + (0 if reps[i].ship else merged[i]) for i, d in enumerate(discard))

@@ -73,13 +73,14 @@ class WalkModel:
 
     groups: tuple[_Group, ...]
     index: dict[str, int]
-    per_effect: int
+    per_effect: tuple[int, ...]
     destinies: int
     stop_at_zero: bool
     start: tuple[int, ...] = ()
     discard: tuple[int, ...] = ()
     quiet_start: int = 0
     quiet_discard: int = 0
+    named: tuple[str, ...] = LOUD
 
 
 QUIET = -1
@@ -87,14 +88,18 @@ DECK_OUT = 1 << 30
 """The depth recorded when the reveal ran out of cards rather than stopping at one it could not pay for."""
 
 
-def build_model(s: "S") -> WalkModel:
-    """What the reveal needs of the table ``s`` (the deck and discard counts are set by the caller)."""
+def build_model(s: "S", marked: str = "") -> WalkModel:
+    """What the reveal needs of the table ``s`` (the deck and discard counts are set by the caller).
+
+    ``marked``: one quiet attack effect walked as its own group (its bit in the outcome's effect mask after
+    the loud ones), to ask whether that card is revealed when the deck's top is known.
+    """
     groups: list[_Group] = []
     index: dict[str, int] = {}
     for n in s.data.names("Dra'tar"):
         card = s.data.card(n)
         ship = card.type == "enemy ship"
-        if not ship and n not in LOUD:
+        if not ship and n not in LOUD and n != marked:
             index[n] = QUIET
             continue
         bonus = sum(e.amount for e in card.lasting if e.on == "reveal" and e.kind == "add_threat")
@@ -105,9 +110,31 @@ def build_model(s: "S") -> WalkModel:
         if g not in groups:
             groups.append(g)
         index[n] = groups.index(g)
-    per_effect = sum(e.amount if e.kind == "add_threat" else -e.amount for _, e in fx.triggered(s, "attack_effect"))
+    per_effect = tuple(e.amount if e.kind == "add_threat" else -e.amount for _, e in fx.triggered(s, "attack_effect"))
     nullified = fx.fleet_has(s, "nullify", card="Collateral Damage")
-    return WalkModel(tuple(groups), index, per_effect, 0 if nullified else len(s.alive()), s.knobs.stop_at_zero)
+    return WalkModel(tuple(groups), index, per_effect, 0 if nullified else len(s.alive()), s.knobs.stop_at_zero,
+                     named=LOUD + ((marked,) if marked else ()))
+
+
+def react(per_effect: tuple[int, ...], pool: int) -> int:
+    """The pool after the texts that react to an attack effect (Ms. McGowan's -1, Agniar's +1), one at a time
+    in the engine's order, each clamped at 0 as the rules apply them (RULES.md A4): at an empty pool McGowan
+    removes nothing and Agniar then adds 1.
+
+    >>> react((-1, 1), 0), react((-1,), 0), react((), 3)
+    (1, 0, 3)
+    """
+    for d in per_effect:
+        pool = max(0, pool + d)
+    return pool
+
+
+def quiet_matters(model: WalkModel) -> bool:
+    """Whether the quiet effects must be walked card by card: a text reacts to each attack effect (Ms. McGowan,
+    Agniar). Otherwise they change nothing in the reveal and only their number is spread afterwards. (Collateral
+    Damage's destinies take the next card, quiet or not; with the quiet ones left out, a deck that runs out
+    after Collateral Damage is counted a card late — rare with a full deck, stated in RULES.md.)"""
+    return bool(model.per_effect)
 
 
 def group_counts(model: WalkModel, cards: Multiset) -> tuple[tuple[int, ...], int]:
@@ -170,7 +197,7 @@ def full_walk(model: WalkModel, top: tuple[int, ...], counts: tuple[int, ...], q
                     nxt[key] = nxt.get(key, 0) + q
                     continue
                 if g == QUIET:
-                    left = max(0, pool + model.per_effect)
+                    left = react(model.per_effect, pool)
                     acc2 = (ships, total, largest, mask, nq + 1)
                     first2, owed2 = first, 0
                 else:
@@ -180,13 +207,13 @@ def full_walk(model: WalkModel, top: tuple[int, ...], counts: tuple[int, ...], q
                         ended_key = (acc, -1 - pool)  # ended after this draw: one layer deeper
                         ended[ended_key] = ended.get(ended_key, 0) + q
                         continue
-                    left = max(0, pool - cost + group.bonus)
                     if group.ship:
+                        left = max(0, pool - cost + group.bonus)
                         acc2 = (ships + 1, total + group.power, max(largest, group.power), mask, nq)
                         first2, owed2 = False, 0
                     else:
-                        left = max(0, left + model.per_effect)
-                        acc2 = (ships, total, largest, mask | 1 << LOUD.index(group.effect), nq)
+                        left = max(0, react(model.per_effect, pool - cost) + group.bonus)
+                        acc2 = (ships, total, largest, mask | 1 << model.named.index(group.effect), nq)
                         first2, owed2 = first, (model.destinies if group.effect == "Collateral Damage" else 0)
                 if model.stop_at_zero and left == 0:
                     ended[(acc2, -1)] = ended.get((acc2, -1), 0) + q

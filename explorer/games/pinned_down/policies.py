@@ -1,12 +1,17 @@
 """The heuristic policy: what a careful crew does, cheaply.
 
-Main phase: play nothing that adds threat unless it repairs a ship, looks at
-the attack deck with threat in the pool, or refills a short hand; use the free
-looking powers. Fight: play FIGHT effects only when the cards in hand can win
-the fight (or save the ship from being overpowered), else keep them; overload
-only with structure to spare. Assignment: the first allowed enemy. Jump: the
-farthest location (fewer turns; nearer ones did worse in 150 seeded games).
-Discards: the least useful card.
+Main phase (any player may act; the first useful move of anyone is taken): play
+the cards that take threat off the coming attack — Distortion Field (free: -1 per
+attack effect seen, then the deck reordered), Analyze Attack with 2 or more in
+the pool or for free (the strongest seen card discarded, the weakest put back
+first so a strong one costs too much), Covert Ops when it cloaks two or more ships (1 threat against 1 per ship)
+— repair, refill a short hand; use the free looking powers; else pass. Fight
+order: the fight most likely won first (a beaten attacker no longer helps DSF
+Bane). Fight: play FIGHT effects only when the cards in hand can win the fight
+(or save the ship from being overpowered), else keep them; overload only with
+structure to spare. Assignment: the first allowed enemy. Jump: the farthest
+location (fewer turns; nearer ones did worse in 150 seeded games). Discards: the
+least useful card.
 
 >>> import numpy as np, explorer
 >>> from explorer import Match
@@ -60,6 +65,38 @@ def _fight_move(s: "S", actions: tuple[Action, ...]) -> Action:
     return resolve
 
 
+def _margin(s: "S", p: int) -> int:
+    """Our power less the enemy's in ``p``'s coming fight, as the table stands."""
+    i = s.assigned[p]
+    return fx.player_power(s.replace(fight=None), p) - fx.enemy_power(s, i, p)
+
+
+def _uncloaked(s: "S") -> int:
+    return sum(1 for q in s.alive() if not fx.is_cloaked(s, q))
+
+
+def _main_move(s: "S", actions: tuple[Action, ...]) -> Action:
+    """The first useful move of any player who may act; when none is left, the first open player passes."""
+    for a in actions:
+        if a.kind not in ("play", "use"):
+            continue
+        text = str(a)
+        p = int(a.args[-1])
+        card = str(a.args[0])
+        if a.kind == "play" and "repairing" in text:
+            return a
+        if a.kind == "use" and ("repairing" in text and "Ensign Stark" not in text or "Dr. Cooley" in text
+                                or "Ms. Cleveland" in text):
+            return a
+        if card == "Distortion Field" or (card == "Analyze Attack" and (s.threat >= 2 or "for free" in text)):
+            return a
+        if card == "Covert Ops" and not s.cloaked and _uncloaked(s) >= 2:
+            return a
+        if card == "Emergency Procedures" and len(s.players[p].hand) <= 2:
+            return a
+    return next(a for a in actions if a.kind == "end")
+
+
 def heuristic_policy(s: "S", rng: np.random.Generator) -> Action:
     actions = s.legal_actions()
     kinds = {a.kind for a in actions}
@@ -82,20 +119,10 @@ def heuristic_policy(s: "S", rng: np.random.Generator) -> Action:
         return actions[0]
     if s.stage == "fight":
         return _fight_move(s, actions)
+    if s.stage == "order":  # the fight most likely won first: a beaten attacker no longer helps the others
+        return max(actions, key=lambda a: (_margin(s, int(a.args[0])), -int(a.args[0])))
     if s.stage == "main":
-        p = s.current_player
-        for a in actions:
-            text = str(a)
-            if a.kind == "play" and "repairing" in text:
-                return a
-            if a.kind == "use" and ("repairing" in text and "Ensign Stark" not in text or "Dr. Cooley" in text
-                                    or "Ms. Cleveland" in text):
-                return a
-            if a.kind == "play" and ("Distortion Field" in text or "Analyze Attack" in text) and s.threat >= 3:
-                return a
-            if a.kind == "play" and "Emergency Procedures" in text and len(s.players[p].hand) <= 2:
-                return a
-        return actions[-1]
+        return _main_move(s, actions)
     if s.stage == "pick":
         return max(actions, key=lambda a: (s.data.card(str(a.args[0])).distance, str(a)))
     if s.stage in ("attack", "jump", "wrap up"):

@@ -5,10 +5,11 @@ runs everything automatic (adding threat, stopping a reveal, moving between
 phases) until a player decides or chance moves. Card texts resolve through
 :mod:`explorer.games.pinned_down.resolve`.
 
-Phases (seed document, 2015 rules): main; attack (threat from the locations'
-distances and every uncloaked ship, then reveal until a card costs more than
-the pool, that card ignored and discarded); assignment; one fight per assigned
-ship in seat order; jump (win at distance 10, upkeep, two locations revealed,
+Phases (seed document, 2015 rules): main (all players act, in any order, until
+every one has passed); attack (threat from the locations' distances and every
+uncloaked ship, then reveal until a card costs more than the pool, that card
+ignored and discarded); assignment; one fight per assigned ship, the players
+choosing which comes next; jump (win at distance 10, upkeep, two locations revealed,
 one picked and the other put beneath, each player draws 1, enemies discarded
 adding 1 each, the pool kept).
 
@@ -28,7 +29,7 @@ from explorer.core import Action, Deck, Multiset
 from explorer.games.pinned_down import effects as fx
 from explorer.games.pinned_down import phases as ph
 from explorer.games.pinned_down import resolve as rs
-from explorer.games.pinned_down.actions import has_options
+from explorer.games.pinned_down.actions import actor, has_options, main_options, waiting_fights
 from explorer.games.pinned_down.state import EMPTY, Enemy, Fight, Fleet, PinnedDownState, Step
 
 if TYPE_CHECKING:
@@ -57,13 +58,32 @@ def initial_state(game: "PinnedDown", wings: tuple[str, ...], flagships: tuple[s
 
 # --- one move ----------------------------------------------------------------------
 def apply_action(s: S, a: Action) -> S:
+    waiting = _passed_options(s)
     if s.pending:
         step = s.pending[0]
         s = s.replace(pending=s.pending[1:])
         s = rs.resolve_step(s, step, a)
     else:
         s = _stage_action(s, a)
+    if waiting and s.stage == "main":
+        s = _may_act_again(s, waiting)
     return advance(s)
+
+
+def _passed_options(s: S) -> dict[int, tuple[str, ...]]:
+    """In the main phase: what each player who has passed could do, to see whether a move changes it."""
+    if s.stage != "main" or not s.game.options.get("passed_may_return", True) or not any(s.passed):
+        return {}
+    return {p: main_options(s, p) for p in s.alive() if s.passed[p]}
+
+
+def _may_act_again(s: S, before: dict[int, tuple[str, ...]]) -> S:
+    """A player who passed may act again when another player's move changed what they can do (RULES.md)."""
+    passed = list(s.passed)
+    for p, options in before.items():
+        if passed[p] and main_options(s, p) != options:
+            passed[p] = False
+    return s.replace(passed=tuple(passed))
 
 
 def _stage_action(s: S, a: Action) -> S:
@@ -78,11 +98,13 @@ def _stage_action(s: S, a: Action) -> S:
         return s.replace(assigned=_set(s.assigned, p, target))
     if stage == "pick":
         return ph.jump_to(s, str(a.args[0]))
+    if stage == "order":  # the players chose which fight is resolved next (seed, fight phase)
+        return ph.start_fight(s, int(a.args[0]))
     if stage == "fight":
         if a.kind == "resolve":
             return ph.resolve_fight(s)
         return rs.play_or_use(s, s.fight.player, a)  # type: ignore[union-attr]
-    p = s.current_player
+    p = actor(s, a)  # the main phase: whoever the move names (all play simultaneously)
     if a.kind in ("end", "pass"):
         return s.replace(passed=_set(s.passed, p, True))
     return rs.play_or_use(s, p, a)
@@ -161,10 +183,14 @@ def _auto(s: S) -> S:
             return s
         return s.replace(stage="fights")
     if stage == "fights":
-        for p in alive:
-            if p < len(s.assigned) and s.assigned[p] >= 0:
-                return ph.start_fight(s, p)
+        waiting = [p for p in alive if p < len(s.assigned) and s.assigned[p] >= 0]
+        if len(waiting) > 1:  # "in an order decided by them" (seed, fight phase): the players choose
+            return s.replace(stage="order")
+        if waiting:
+            return ph.start_fight(s, waiting[0])
         return _after(s, "fights")
+    if stage == "order":  # the players choose the next fight (a decision), unless fewer than two are left
+        return s if len(waiting_fights(s)) > 1 else s.replace(stage="fights")
     if stage == "fight":
         if s.fight is None or s.fight.resolved or s.players[s.fight.player].destroyed:
             return s.replace(stage="fights", fight=None)

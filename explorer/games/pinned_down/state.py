@@ -35,6 +35,7 @@ STAGES = {
     "reveal": "attack phase: reveal",
     "assign": "assignment phase",
     "fight": "fight phase",
+    "order": "fight phase: choose the next fight",
     "jump": "jump phase: JUMP powers",
     "locations": "jump phase: reveal locations",
     "pick": "jump phase: pick a location",

@@ -42,7 +42,7 @@ def _consequences(s: "S", after: "S") -> str:
         return f" — {after.outcome}"
     if after.turn != s.turn:
         return f" — turn {after.turn} begins"
-    if after.stage != s.stage and after.stage in ("reveal", "assign", "fight", "jump", "pick", "wrap up") and (
+    if after.stage != s.stage and after.stage in ("reveal", "assign", "order", "fight", "jump", "pick", "wrap up") and (
             not after.pending):
         return f" — {after.phase}"
     return ""
@@ -90,8 +90,14 @@ def story(s: "S", action: Action, after: "S", *, viewer: int | None = None) -> s
             what = "Initial location" if step is not None else "Location revealed"
             return f"{what}: {arg} (distance {c.distance}, {c.location_type})" + tail
         return f"Chance: {action}" + tail
-    p = s.current_player
+    from explorer.games.pinned_down.actions import actor
+
+    p = actor(s, action)
     who = _who(s, p)
+    if k == "end" and s.stage == "main":
+        return f"{who} ends the main phase" + tail
+    if k in ("play", "use") and s.stage == "main" and len(s.players) > 1:
+        return f"{who}: {str(action).split(': ', 1)[-1]}" + tail
     if k == "resolve" and s.fight is not None:
         mine, theirs = fx.player_power(s), fx.enemy_power(s)
         enemy = s.enemies[s.fight.enemy].name
@@ -106,6 +112,9 @@ def story(s: "S", action: Action, after: "S", *, viewer: int | None = None) -> s
         return f"{who} assigns {s.players[p].flagship} to {s.enemies[int(action.args[1])].name}" + tail
     if k == "leave":
         return f"{who} leaves {s.players[p].flagship} unassigned" + tail
+    if k == "fight":
+        q = int(action.args[0])
+        return f"The players choose the next fight: {_ship(s, q)} against {s.enemies[s.assigned[q]].name}" + tail
     if k == "jump":
         return f"The fleet jumps to {arg} (distance {s.distance} → {after.distance})" + tail
     if k in ("discard", "put", "keep") and step is not None and step.kind in ("look_discard", "look_order"):
