@@ -27,8 +27,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-STARTUP_S = 60.0
-"""How long a page has, from its kernel's start, to open its websocket."""
+STARTUP_S = 300.0
+"""How long a page has, from its kernel's start, to open its websocket. Voilà runs the whole notebook
+before the page connects, and on a loaded 2-core machine that took more than 60 s: the page's kernel was
+shut down before its page could use it. Five minutes still bounds a kernel nobody ever opens."""
 
 
 def is_page_kernel(env: dict[str, str] | None) -> bool:
