@@ -9,7 +9,6 @@ after the cell: ``widgets/common/follow.py``, checked by the notebook test).
 
 from __future__ import annotations
 
-import asyncio
 
 import pytest
 
@@ -172,16 +171,20 @@ def test_the_log_pages_back_to_the_first_move_of_a_long_game() -> None:
 def test_in_a_kernel_a_run_of_changes_redraws_once_after_the_cell() -> None:
     drawn: list[list[str]] = []
 
-    async def cell() -> None:
-        later = RedrawLater(drawn.append)
-        for kind in ("step", "step", "undo"):
-            later.ask(kind)
-        assert drawn == [] and later.queued  # the cell still runs: nothing drawn yet
-        await asyncio.sleep(0)  # the cell ends; the loop runs what was queued
+    class KernelLoop:  # stands for the kernel's loop, held by the running cell: callbacks wait for the cell's end
+        def __init__(self) -> None:
+            self.waiting: list = []
 
-    asyncio.run(cell())
-    assert drawn == [["step", "step", "undo"]]
+        def call_soon(self, callback) -> None:
+            self.waiting.append(callback)
 
+    loop = KernelLoop()
+    later = RedrawLater(drawn.append, loop=lambda: loop)
+    for kind in ("step", "step", "undo"):
+        later.ask(kind)
+    assert drawn == [] and later.queued and len(loop.waiting) == 1  # one redraw queued, nothing drawn yet
+    loop.waiting.pop()()  # the cell ends; the loop runs what was queued
+    assert drawn == [["step", "step", "undo"]] and not later.queued
 
 def test_the_share_link_follows_a_new_position_even_when_the_match_had_one_position() -> None:
     # the link was keyed on (match id, length, cursor): a one-position match restarted from another

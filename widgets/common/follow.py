@@ -33,7 +33,16 @@ log = logging.getLogger(__name__)
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
-    """The asyncio loop running in this thread (a Jupyter kernel's), or ``None``."""
+    """The kernel's asyncio loop when this code runs in an IPython kernel (JupyterLab, Voilà, nbclient),
+    else ``None``. Another library's running loop (Playwright's sync API runs one under a test) does
+    not count: nothing promises it will run a queued redraw soon."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # no IPython: not a kernel
+        return None
+    shell = get_ipython()
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
@@ -43,8 +52,10 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
 class RedrawLater:
     """Calls ``redraw(changes)`` once for every run of changes asked for while a cell runs."""
 
-    def __init__(self, redraw: Callable[[list[Any]], Any]) -> None:
+    def __init__(self, redraw: Callable[[list[Any]], Any],
+                 loop: Callable[[], asyncio.AbstractEventLoop | None] = running_loop) -> None:
         self._redraw = redraw
+        self._loop = loop
         self._pending: list[Any] = []
         self._queued = False
 
@@ -58,7 +69,7 @@ class RedrawLater:
         self._pending.append(change)
         if self._queued:
             return
-        loop = running_loop()
+        loop = self._loop()
         if loop is None:
             self.flush()
             return

@@ -115,7 +115,10 @@ _CSS = (
     "color:#2b2f36;padding:4px 10px;border-left:4px solid #4C6A92;background:#f6f8fb;border-radius:0 4px 4px 0}"
     ".re-match .re-render{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px;"
     "line-height:1.45;white-space:pre-wrap;background:#fbfbfc;border:1px solid #d5d9e0;border-radius:4px;"
-    "padding:8px 10px;margin:0}</style>"
+    "padding:8px 10px;margin:0}"
+    # tabs as wide as their titles (four equal tabs clipped "Set up position" at phone width)
+    ".re-match .widget-tab .lm-TabBar-tab{flex:0 1 auto !important;min-width:0 !important;max-width:none !important}"
+    "</style>"
 )
 
 
