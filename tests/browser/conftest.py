@@ -45,7 +45,8 @@ def pytest_configure(config: pytest.Config) -> None:
     expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that is free now (for a server a test starts)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -71,7 +72,7 @@ def serve_voila(log_dir: Path, env: dict[str, str] | None = None) -> Iterator[tu
     voila = Path(sys.executable).parent / "voila"
     if not voila.exists():
         pytest.fail(f"voila is not installed next to {sys.executable}")
-    port = _free_port()
+    port = free_port()
     log_path = log_dir / "voila.log"
     log = open(log_path, "wb")  # noqa: SIM115 - closed in the finally below
     cmd = [

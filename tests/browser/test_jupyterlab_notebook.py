@@ -22,7 +22,6 @@ import re
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -32,7 +31,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, free_port
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -42,12 +41,6 @@ START_TIMEOUT_S = 60
 RUN_ALL_TIMEOUT_MS = 120_000
 LAST_CELL_SAYS = "the panel starts at your position: True"
 CHECK_CELL = 'print(f"m.cursor={m.cursor} last={len(m) - 1} same={panel.match is m} state={panel.state is m.state}")'
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def answers(url: str) -> bool:
