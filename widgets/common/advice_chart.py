@@ -31,8 +31,13 @@ MAX_LABEL = 38
 
 
 def _label(i: int, text: str) -> str:
+    """The bar's label, cut in the middle when long: options often differ only at their end
+    ("activate for +2 tiles" / "... paid by Hopper"), so both ends stay readable."""
     label = f"{i + 1}. {text}"
-    return label if len(label) <= MAX_LABEL else label[: MAX_LABEL - 1] + "…"
+    if len(label) <= MAX_LABEL:
+        return label
+    keep = (MAX_LABEL - 1) // 2
+    return label[:keep] + "…" + label[-keep:]
 
 
 def advice_figure(advice: Any) -> go.Figure:
