@@ -62,7 +62,7 @@ chromium:
 	fi
 
 test: $(VENV)/.test-installed chromium
-	$(BIN)/python -m pytest tests
+	$(BIN)/python -m pytest tests --durations=25
 	$(BIN)/python -m pytest --doctest-modules explorer widgets --doctest-glob=README.md README.md -p no:cacheprovider
 	SIM_STUDY_GAMES=30 $(BIN)/python -m pytest --nbval-lax --nbval-current-env notebooks -p no:cacheprovider
 

@@ -106,11 +106,51 @@ def serve_voila(log_dir: Path, env: dict[str, str] | None = None) -> Iterator[tu
         log.close()
 
 
+_SERVED: dict[str, tuple[Path, int]] = {}
+"""Base URL -> (log file, process id) of each Voilà a fixture serves, for the failure report below."""
+
+
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL (``http://127.0.0.1:N``) of a hardened Voilà serving only the dashboards folder."""
-    with serve_voila(tmp_path_factory.mktemp("voila")) as (base, _pid):
+    log_dir = tmp_path_factory.mktemp("voila")
+    with serve_voila(log_dir) as (base, pid):
+        _SERVED[base] = (log_dir / "voila.log", pid)
         yield base
+        _SERVED.pop(base, None)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Keep each phase's report on the test item, so the ``page`` fixture knows whether its test failed."""
+    report = yield
+    setattr(item, "rep_" + report.when, report)
+    return report
+
+
+def _failure_report(page: object) -> str:
+    """What a failed page showed, which kernels its server ran and what the server logged last.
+
+    A page that never shows its panel is the suite's fragile spot: this tells a stalled
+    notebook ("Executing 1 of 2") from a busy machine (kernels still computing) from an error.
+    """
+    from panel_page import loading_text
+
+    lines = [f"loading banner: {loading_text(page) or 'gone'}"]  # type: ignore[arg-type]
+    try:
+        text = page.inner_text("body", timeout=2_000).replace("\n", " | ")  # type: ignore[attr-defined]
+        lines.append(f"page text ({len(text)} characters): {text[:300]} ... {text[-300:]}")
+    except Exception as err:  # noqa: BLE001 - a report must not fail the teardown
+        lines.append(f"page text unreadable: {err!r}"[:200])
+    for base, (log_path, pid) in _SERVED.items():
+        ps = subprocess.run(["ps", "-eo", "pid,ppid,pcpu,etime,rss,args", "--sort=-pcpu"],
+                            capture_output=True, text=True, check=False).stdout.splitlines()
+        lines.append(f"busiest processes while {base} served (voila pid {pid}):")
+        lines += ["  " + row[:160] for row in ps[:8]]
+        tail = log_path.read_text(errors="replace").splitlines()[-25:] if log_path.exists() else []
+        lines.append("voila log, last lines:")
+        lines += ["  " + row[:200] for row in tail]
+    return "\n".join(lines)
 
 
 @pytest.fixture(scope="session")
@@ -131,8 +171,12 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def page(browser: object) -> Iterator[object]:
-    """A fresh page (own context) with a 60 s default timeout on everything."""
+def page(browser: object, request: pytest.FixtureRequest) -> Iterator[object]:
+    """A fresh page (own context) with a 60 s default timeout on everything.
+
+    It is closed as a person closes a tab (its ``beforeunload`` handler asks the server to
+    shut the page's kernel down), so one test's kernel does not compete with the next test's.
+    """
     context = browser.new_context(viewport={"width": 1280, "height": 1000})  # type: ignore[attr-defined]
     context.set_default_timeout(PAGE_TIMEOUT_MS)
     context.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
@@ -140,4 +184,9 @@ def page(browser: object) -> Iterator[object]:
     try:
         yield pg
     finally:
+        report = getattr(request.node, "rep_call", None)
+        if report is not None and report.failed:
+            report.sections.append(("browser page and server at failure", _failure_report(pg)))
+        with contextlib.suppress(Exception):
+            pg.close(run_before_unload=True)
         context.close()

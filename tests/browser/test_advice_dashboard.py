@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from panel_page import assert_no_error_page, click_and_wait
+from panel_page import assert_no_error_page, click_and_wait, open_page
 from playwright.sync_api import Page, expect
 
 from explorer.core.share import position_query
@@ -56,8 +56,7 @@ def set_number(page: Page, css: str, value: int) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_ask_a_hint_see_the_bars_fill_and_play_the_best_option(page: Page, voila_url: str, tmp_path: Path,
                                                                 game: str) -> None:
-    page.goto(f"{voila_url}/voila/render/{game}.ipynb", wait_until="domcontentloaded")
-    page.wait_for_selector(".re-match .re-phase", timeout=120_000)
+    open_page(page, f"{voila_url}/voila/render/{game}.ipynb", ".re-match .re-phase")
     assert_no_error_page(page)
     to_decision(page)
     page.get_by_role("tab", name="Advice").click()
@@ -78,8 +77,7 @@ def test_ask_a_hint_see_the_bars_fill_and_play_the_best_option(page: Page, voila
 
 def test_review_marks_the_blunder_and_its_mark_goes_back_to_the_decision(page: Page, voila_url: str,
                                                                          tmp_path: Path) -> None:
-    page.goto(f"{voila_url}/voila/render/star_realms.ipynb?{position_query(lethal())}", wait_until="domcontentloaded")
-    page.wait_for_selector(".sr-board", timeout=120_000)
+    open_page(page, f"{voila_url}/voila/render/star_realms.ipynb?{position_query(lethal())}", ".sr-board")
     expect(page.locator(".re-status")).to_contain_text("Opened the position from the link")
     click_and_wait(page, page.locator(".sr-end").get_by_role("button", name="end turn", exact=True))
     set_number(page, ".re-review-rollouts", 24)

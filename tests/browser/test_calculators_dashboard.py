@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from panel_page import open_page
 from playwright.sync_api import Page, expect
 
 from explorer.odds import dice_pool, draw_count
@@ -21,8 +22,7 @@ def exact(p: Fraction) -> str:
 
 
 def open_dashboard(page: Page, url: str) -> None:
-    page.goto(url + DASHBOARD, wait_until="domcontentloaded")
-    page.wait_for_selector(DICE_BARS, timeout=90_000)
+    open_page(page, url + DASHBOARD, DICE_BARS)
 
 
 def set_field(page: Page, selector: str, value: str) -> None:

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from panel_page import assert_no_error_page, click_and_wait
+from panel_page import assert_no_error_page, click_and_wait, open_page
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -40,8 +40,7 @@ def open_tab(page: Page, title: str) -> None:
 
 
 def test_shield_assault_moves_the_track_and_the_odds_chart(page: Page, voila_url: str) -> None:
-    page.goto(voila_url + DASHBOARD, wait_until="domcontentloaded")
-    page.wait_for_selector(".endor-resolve", timeout=90_000)
+    open_page(page, voila_url + DASHBOARD, ".endor-resolve")
     expect(page.locator(".re-phase")).to_contain_text("deal: Rebels draw their starting hand")
     click_and_wait(page, page.locator(".endor-resolve"))
     expect(page.locator(".re-phase")).to_contain_text("plan: Rebels place order 1 of 3")
@@ -109,8 +108,7 @@ def test_map_labels_never_meet_at_phone_width(page: Page, voila_url: str) -> Non
     # issue 18 §5: "Endor's map labels must not overlap" at 390 px, checked by the labels' element boxes
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.set_viewport_size({"width": 390, "height": 1600})
-    page.goto(voila_url + DASHBOARD, wait_until="domcontentloaded")
-    page.wait_for_selector(".endor-board .textpoint text", timeout=90_000)
+    open_page(page, voila_url + DASHBOARD, ".endor-board .textpoint text")
     _labels_clear(page, "endor-map-390-start.png")                      # the starting position: every ship placed
     moves = page.locator(".widget-inline-hbox:has(label:text-is('N')) input")
     moves.fill("150")

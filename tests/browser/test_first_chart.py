@@ -18,7 +18,7 @@ import os
 from pathlib import Path
 
 import pytest
-from panel_page import assert_no_error_page
+from panel_page import assert_no_error_page, open_page
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
@@ -61,8 +61,7 @@ def test_the_first_odds_tab_draws_its_charts_and_the_time_is_recorded(
     hosts: set[str] = set()
     page.on("request", lambda request: hosts.add(request.url.split("/")[2])
             if request.url.split(":")[0] in ("http", "https", "ws", "wss") else None)
-    page.goto(f"{voila_url}/voila/render/{game}.ipynb", wait_until="domcontentloaded")
-    page.wait_for_selector(".re-match .re-phase", timeout=120_000)
+    open_page(page, f"{voila_url}/voila/render/{game}.ipynb", ".re-match .re-phase")
     assert_no_error_page(page)
     page.wait_for_timeout(READ_BEFORE_CLICK_MS)
     page.evaluate(STAMP_JS)

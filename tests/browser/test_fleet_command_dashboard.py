@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from panel_page import assert_no_error_page, click_and_wait
+from panel_page import assert_no_error_page, click_and_wait, open_page
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -43,8 +43,7 @@ def open_tab(page: Page, title: str) -> None:
 
 
 def test_select_a_ship_move_it_and_see_the_map_and_shot_odds_change(page: Page, voila_url: str) -> None:
-    page.goto(voila_url + DASHBOARD, wait_until="domcontentloaded")
-    page.wait_for_selector(".fc-move", timeout=90_000)
+    open_page(page, voila_url + DASHBOARD, ".fc-move")
     expect(page.locator(".re-phase")).to_contain_text("Movement Phase · Player 2 decides")
     page.wait_for_function(f"() => ({MAP_JS})() !== null", timeout=60_000)
 
@@ -85,8 +84,7 @@ def test_select_a_ship_move_it_and_see_the_map_and_shot_odds_change(page: Page, 
 
     # a phone-width visitor: the page loaded at 390 px draws the table to fit
     page.set_viewport_size({"width": 390, "height": 900})
-    page.goto(voila_url + DASHBOARD, wait_until="domcontentloaded")
-    page.wait_for_selector(".fc-move", timeout=90_000)
+    open_page(page, voila_url + DASHBOARD, ".fc-move")
     page.wait_for_function(f"() => ({MAP_JS})() !== null", timeout=60_000)
     width = page.evaluate("() => document.querySelector('.fc-map .js-plotly-plot').getBoundingClientRect().width")
     assert width <= 390

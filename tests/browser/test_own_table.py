@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from panel_page import assert_no_error_page, click_and_wait
+from panel_page import assert_no_error_page, click_and_wait, open_page
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -39,8 +39,7 @@ deck = ["Scout x3", "Viper x2"]
 
 
 def open_dashboard(page: Page, url: str) -> None:
-    page.goto(url, wait_until="domcontentloaded")
-    page.wait_for_selector(".re-match .re-phase", timeout=90_000)
+    open_page(page, url, ".re-match .re-phase")
 
 
 def link_of(page: Page) -> str:
@@ -132,8 +131,7 @@ def test_at_phone_width_controls_wrap_and_never_overlap(page: Page, voila_url: s
 
 def test_the_servers_root_is_the_dashboard_index(page: Page, voila_url: str) -> None:
     """Issue "Your own table" §3: the Voilà root shows what each dashboard is, not a bare file list."""
-    page.goto(voila_url + "/", wait_until="domcontentloaded")
-    page.wait_for_selector(".re-index .re-card", timeout=90_000)
+    open_page(page, voila_url + "/", ".re-index .re-card")
     assert page.url.endswith("/voila/render/index.ipynb")
     expect(page.locator(".re-index h1")).to_have_text("Rules Explorer")
     cards = page.locator(".re-index a.re-card")

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 import pytest
-from panel_page import assert_no_error_page, overlapping_controls
+from panel_page import assert_no_error_page, open_page, overlapping_controls
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
@@ -74,8 +74,7 @@ def test_a_game_dashboard_at_phone_width_has_no_overlap_and_no_sideways_scroll(
         browser: object, voila_url: str, tmp_path: Path, game: str) -> None:
     page = phone_page(browser)
     try:
-        page.goto(f"{voila_url}/voila/render/{game}.ipynb", wait_until="domcontentloaded")
-        page.wait_for_selector(".re-match .re-phase", timeout=120_000)
+        open_page(page, f"{voila_url}/voila/render/{game}.ipynb", ".re-match .re-phase")
         assert_no_error_page(page)
         page.wait_for_timeout(500)
         play = measure(page)
@@ -98,8 +97,7 @@ def test_the_calculators_and_the_lab_at_phone_width_have_no_overlap_and_no_sidew
         browser: object, voila_url: str, tmp_path: Path, name: str) -> None:
     page = phone_page(browser)
     try:
-        page.goto(f"{voila_url}/voila/render/{name}.ipynb", wait_until="domcontentloaded")
-        page.wait_for_selector(OTHER_PAGES[name], timeout=120_000)
+        open_page(page, f"{voila_url}/voila/render/{name}.ipynb", OTHER_PAGES[name])
         assert_no_error_page(page)
         page.wait_for_timeout(2000)
         found = measure(page)

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 import pytest
-from panel_page import assert_no_error_page, click_and_wait
+from panel_page import assert_no_error_page, click_and_wait, open_page
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -34,8 +34,7 @@ def shots(tmp_path: Path) -> Path:
 
 def test_play_an_effect_moves_threat_and_reveal_chart(page: Page, voila_url: str, tmp_path: Path) -> None:
     page.set_viewport_size({"width": 1280, "height": 1000})
-    page.goto(voila_url + DASHBOARD, wait_until="domcontentloaded")
-    page.wait_for_selector(".pd-threat", timeout=90_000)
+    open_page(page, voila_url + DASHBOARD, ".pd-threat")
     assert_no_error_page(page)
     expect(page.locator(".re-phase")).to_contain_text("main phase")
     expect(page.locator(".pd-threat")).to_have_text("2")

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from panel_page import assert_no_error_page
+from panel_page import assert_no_error_page, open_page
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -40,8 +40,7 @@ def _choose(page: Page, css: str, label: str) -> None:
 
 
 def test_run_shows_progress_and_chart_then_cancel_keeps_partial_results(page: Page, voila_url: str) -> None:
-    page.goto(voila_url + DASHBOARD, wait_until="domcontentloaded")
-    page.wait_for_selector(".sim-run", timeout=90_000)
+    open_page(page, voila_url + DASHBOARD, ".sim-run")
     expect(page.locator(".sim-status")).to_contain_text("Ready")
 
     # a 200-game Warp's Edge run: the bar advances, the chart appears, the table and CSV link follow

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from panel_page import assert_no_error_page, click_and_wait
+from panel_page import assert_no_error_page, click_and_wait, open_page
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -37,8 +37,7 @@ def chart_data(page: Page) -> str | None:
 
 def test_play_buy_end_turn_and_the_odds_change(page: Page, voila_url: str, tmp_path) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.goto(voila_url + DASHBOARD, wait_until="domcontentloaded")
-    page.wait_for_selector(".sr-board", timeout=90_000)
+    open_page(page, voila_url + DASHBOARD, ".sr-board")
     expect(page.locator(".re-phase")).to_contain_text("main phase (player 1, turn 1)")
     expect(page.locator(".sr-trade-row .sr-card")).to_have_count(5)
     # the header: format, seats, and the Explorer of the rules document against the printed card (issue 7 §4)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import serve_voila
+from panel_page import open_page
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.browser
@@ -71,8 +72,7 @@ def test_a_visitor_is_refused_past_the_budget_and_their_work_ends_when_they_vani
     context = browser.new_context(viewport={"width": 1200, "height": 1000})
     context.set_default_timeout(60_000)
     page = context.new_page()
-    page.goto(base + DASHBOARD, wait_until="domcontentloaded")
-    page.wait_for_selector(".sim-run", timeout=90_000)
+    open_page(page, base + DASHBOARD, ".sim-run")
     expect(page.locator(".sim-budget")).to_contain_text("a run may have up to 2000 games")
 
     # 10**7 games: refused, the limit and the operator's setting in words, nothing started

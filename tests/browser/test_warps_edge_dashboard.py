@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from panel_page import assert_no_error_page, click_and_wait, overlapping_controls
+from panel_page import assert_no_error_page, click_and_wait, open_page, overlapping_controls
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -82,8 +82,7 @@ CLIPPED_JS = """() => Array.from(document.querySelectorAll('.re-match *'))
 
 
 def test_play_by_clicking_undo_odds_chart_and_buy(page: Page, voila_url: str, tmp_path) -> None:
-    page.goto(voila_url + DASHBOARD, wait_until="domcontentloaded")
-    page.wait_for_selector(".we-resolve", timeout=90_000)
+    open_page(page, voila_url + DASHBOARD, ".we-resolve")
     expect(page.locator(".we-banner")).to_contain_text("Demonstration data set — invented by this project")
     # the setup is dealt at once: the page opens at the first decision
     expect(page.locator(".re-phase")).to_contain_text("setup: keep a skill card")
@@ -163,8 +162,7 @@ def test_play_by_clicking_undo_odds_chart_and_buy(page: Page, voila_url: str, tm
 
 def test_phone_width_controls_wrap_and_do_not_overlap(page: Page, voila_url: str, tmp_path) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(voila_url + DASHBOARD, wait_until="domcontentloaded")
-    page.wait_for_selector(".we-resolve", timeout=90_000)
+    open_page(page, voila_url + DASHBOARD, ".we-resolve")
     expect(page.locator(".re-phase")).to_contain_text("setup: keep a skill card")
     click_and_wait(page, page.get_by_role("button", name="keep Demo Field Promotion"))
     expect(page.locator(".re-phase")).to_contain_text("step 2: pilot actions")
