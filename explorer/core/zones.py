@@ -1,10 +1,13 @@
-"""Zones shared by the games: a deck with known and unknown parts, and a bag.
+"""Zones shared by the games: a deck with known and unknown parts, a deck dealt from a pool, and a bag.
 
 A deck is a known top (cards seen or placed there, top first), an unknown
 middle kept as a multiset, and a known bottom (cards put under the deck, in
 order from the top of that part down). Drawing from the unknown middle is a
 chance node over card *kinds* weighted by count, never over orderings; a
 shuffle moves everything into the middle.
+
+A deck dealt at random from a bigger set, the rest set aside unseen (a player
+knows its size and the set, not its cards), is a :class:`DealtDeck`.
 
 A bag needs no class of its own: it is a :class:`Multiset`, and drawing ``n``
 tokens from it is one chance node, :func:`explorer.core.chance.multiset_draws`.
@@ -21,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from math import comb
 from fractions import Fraction
 from typing import Any
 
@@ -163,3 +167,117 @@ def _middle_outcomes(middle: Multiset) -> tuple[tuple[Any, Fraction], ...]:
     """The next card of a shuffled pile, by kind (the few distinct probabilities are remembered)."""
     total = len(middle)
     return tuple((card, fraction(n, total)) for card, n in middle.items())
+
+
+@dataclass(frozen=True)
+class DealtDeck:
+    """A shuffled deck of ``dealt`` cards dealt at random from ``pool``, plus ``known`` cards shuffled in.
+
+    What a player knows of a deck built from a bigger set whose other cards went back to the box
+    unseen: its size and the set it came from, never which cards it holds. ``pool`` keeps the whole
+    set (the dealt cards and the ``len(pool) - dealt`` set aside, which no draw can reach), so the
+    cards are conserved. Each draw is uniform over the deck's cards: a known card weighs its count, a
+    pool card its share of the pool times the cards dealt. A card drawn from the pool leaves the pool
+    and the dealt count together (the rest of the deck is then a random deal from the pool that is
+    left). ``known`` and ``pool`` share no card, so a drawn card tells which part it came from.
+
+    >>> deck = DealtDeck(Multiset({"Gnat": 1, "Midge": 1, "Dart": 2}), 2)
+    >>> len(deck), [(card, str(p)) for card, p in deck.draw_outcomes()]
+    (2, [('Dart', '1/2'), ('Gnat', '1/4'), ('Midge', '1/4')])
+    >>> after = deck.after_draw("Dart")
+    >>> len(after), after.set_aside(), [(card, str(p)) for card, p in after.draw_outcomes()]
+    (1, 2, [('Dart', '1/3'), ('Gnat', '1/3'), ('Midge', '1/3')])
+    """
+
+    pool: Multiset
+    dealt: int
+    known: Multiset = field(default_factory=Multiset)
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.dealt <= len(self.pool):
+            raise ValueError(f"cannot deal {self.dealt} cards from a pool of {len(self.pool)}")
+        shared = [card for card in self.known.kinds() if card in self.pool]
+        if shared:
+            raise ValueError(f"{', '.join(map(repr, shared))} both known to be in the deck and in its pool: "
+                             "a drawn card could not tell which part it came from")
+
+    def __len__(self) -> int:
+        return self.dealt + len(self.known)
+
+    def __bool__(self) -> bool:
+        return self.dealt > 0 or bool(self.known)
+
+    def set_aside(self) -> int:
+        """How many cards of the pool are set aside, out of reach of every draw."""
+        return len(self.pool) - self.dealt
+
+    def possible(self) -> Multiset:
+        """Every card that may be in the deck: the known ones and the whole pool (set-aside cards included)."""
+        return self.known + self.pool
+
+    def draw_weights(self) -> tuple[tuple[Any, int], ...]:
+        """What the next card can be, with whole weights: a known card ``count * len(pool)``, a pool card
+        ``count * dealt`` (out of ``len(self) * len(pool)``).
+
+        >>> DealtDeck(Multiset({"Gnat": 1, "Dart": 2}), 1, Multiset({"Hydra": 1})).draw_weights()
+        (('Hydra', 3), ('Dart', 2), ('Gnat', 1))
+        """
+        if not self:
+            raise ValueError("cannot draw from an empty deck")
+        n = len(self.pool) or 1
+        known = tuple((card, k * n) for card, k in self.known.items())
+        return known + tuple((card, k * self.dealt) for card, k in self.pool.items() if self.dealt)
+
+    def draw_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        """What the next card can be, with exact probabilities (see :meth:`draw_weights`)."""
+        weights = self.draw_weights()
+        total = len(self) * (len(self.pool) or 1)
+        return tuple((card, Fraction(w, total)) for card, w in weights)
+
+    def after_draw(self, card: Any) -> "DealtDeck":
+        """The deck after ``card`` was drawn; ``ValueError`` if it cannot be drawn."""
+        if card in self.known:
+            return DealtDeck(self.pool, self.dealt, self.known.remove(card))
+        if self.dealt and card in self.pool:
+            return DealtDeck(self.pool.remove(card), self.dealt - 1, self.known)
+        raise ValueError(f"{card!r} cannot be drawn from this deck")
+
+    def draw_many_outcomes(self, n: int) -> tuple[tuple[Multiset, Fraction], ...]:
+        """What ``n`` cards drawn together can be, as multisets with exact probabilities.
+
+        ``j`` of them are known cards with chance C(known, j) C(dealt, n - j) / C(len, n); the known
+        ones are a draw of ``j`` from ``known``, the others a draw of ``n - j`` from the whole pool.
+
+        >>> [(str(m), str(p)) for m, p in DealtDeck(Multiset({"Gnat": 1, "Dart": 1}), 1,
+        ...                                          Multiset({"Hydra": 1})).draw_many_outcomes(2)]
+        [('Dart, Hydra', '1/2'), ('Gnat, Hydra', '1/2')]
+        """
+        if not 0 <= n <= len(self):
+            raise ValueError(f"cannot draw {n} cards from a deck of {len(self)}")
+        total = comb(len(self), n)
+        out: dict[Multiset, Fraction] = {}
+        for j in range(max(0, n - self.dealt), min(n, len(self.known)) + 1):
+            p_j = Fraction(comb(len(self.known), j) * comb(self.dealt, n - j), total)
+            for from_known, p in multiset_draws(self.known, j):
+                for from_pool, q in multiset_draws(self.pool, n - j):
+                    drawn = from_known + from_pool
+                    out[drawn] = out.get(drawn, Fraction(0)) + p_j * p * q
+        return tuple(out.items())
+
+    def after_draw_many(self, drawn: Multiset) -> "DealtDeck":
+        """The deck after the multiset ``drawn`` (an outcome of ``draw_many_outcomes``) was drawn."""
+        from_known = Multiset({card: k for card, k in drawn.items() if card in self.known})
+        from_pool = drawn - from_known
+        if not (from_known <= self.known and from_pool <= self.pool and len(from_pool) <= self.dealt):
+            raise ValueError(f"{drawn} cannot be the next {len(drawn)} cards of this deck")
+        return DealtDeck(self.pool - from_pool, self.dealt - len(from_pool), self.known - from_known)
+
+    def shuffle_in(self, cards: Multiset | Iterable[Hashable]) -> "DealtDeck":
+        """Shuffle ``cards`` (seen, so known) into the deck: the pool and the dealt count stay."""
+        extra = cards if isinstance(cards, Multiset) else Multiset(cards)
+        return DealtDeck(self.pool, self.dealt, self.known + extra)
+
+    def __str__(self) -> str:
+        known = f"{len(self.known)} known ({self.known}) and " if self.known else ""
+        return (f"Deck of {len(self)} — {known}{self.dealt} dealt at random from {len(self.pool)} ({self.pool}), "
+                f"{self.set_aside()} set aside")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from panel_page import assert_no_error_page, click_and_wait
+from panel_page import assert_no_error_page, click_and_wait, open_page
 from playwright.sync_api import Page, expect
 
 from widgets.common.editor_form import css_name
@@ -21,8 +21,7 @@ pytestmark = pytest.mark.browser
 
 
 def open_dashboard(page: Page, url: str) -> None:
-    page.goto(url, wait_until="domcontentloaded")
-    page.wait_for_selector(".re-match .re-phase", timeout=90_000)
+    open_page(page, url, ".re-match .re-phase")
 
 
 def open_setup(page: Page) -> None:
@@ -136,24 +135,44 @@ def test_a_star_realms_turn_under_way_through_the_form(page: Page, voila_url: st
 
 def test_a_warps_edge_position_with_face_down_decks_as_counts(page: Page, voila_url: str, browser,
                                                               tmp_path) -> None:
+    import explorer
+
+    data = explorer.load_game("warps_edge").data
     open_dashboard(page, voila_url + "/voila/render/warps_edge.ipynb")
     page.get_by_label("N", exact=True).fill("12")
     click_and_wait(page, page.get_by_role("button", name="Auto", exact=True))
     expect(page.locator(".re-phase")).to_contain_text("step 2")
     open_setup(page)
-    counts = {}
-    for colour in ("yellow", "orange", "red"):
+    # the box names the cards set aside at setup, which a pilot never sees: each layer's face-down pile is
+    # then fewer cards than its level's unseen ones (Demo Hive Carrier deals 6, 5, 4 of 9 per level)
+    aside = [p.split(" x")[0] for p in field(page, "enemy cards in the box").input_value().split(", ") if p]
+    counts, unseen = {}, {}
+    for level, colour in enumerate(("yellow", "orange", "red"), start=1):
         names = field(page, f"enemy deck › {colour}").input_value()
         counts[colour] = count = sum(int(p.split(" x")[1]) if " x" in p else 1 for p in names.split(", ") if p)
+        unseen[colour] = count + sum(1 for n in aside if data.enemy(n).level == level)
+        assert 0 < count < unseen[colour]
         type_into(page, f"enemy deck › {colour}", str(count))  # what the pilot sees: a face-down pile of N
+    type_into(page, "enemy cards in the box", "")
     field(page, "skills 1 › used (exhausted)").check()
-    expect(page.locator(".re-editor-verdict")).to_contain_text("derived: yellow enemy deck: the")
+    expect(page.locator(".re-editor-verdict")).to_contain_text(
+        f"derived: yellow enemy deck: {counts['yellow']} face-down cards dealt at random from the "
+        f"{unseen['yellow']} level-1 cards seen in no other zone")
+    expect(page.locator(".re-editor-verdict")).to_contain_text("✓ A position the rules can reach")
     expect(page.locator(".re-position-text textarea")).to_have_value(re.compile(r"exhausted = true"))
+    expect(page.locator(".re-position-text textarea")).to_have_value(re.compile(r"red = %d" % counts["red"]))
     editor_at_both_widths(page, tmp_path, "we-editor")
     shared = use_position(page)
-    # the link holds the position the rules read: the red layer is the red cards seen in no other zone
-    reopen_from_link(shared, browser, "step 2", "exhausted", "enemy deck › red",
-                     re.compile(r"^(Demo [^,]+, ){%d}Demo [^,]+$" % (counts["red"] - 1)))
+    # the Odds tab answers about the dealt layers (the next refill is a share of each level's unseen cards)
+    page.get_by_role("tab", name="Odds").click()
+    expect(page.locator(".we-key-odds")).to_contain_text("Expected shield damage at the next attack step",
+                                                          timeout=90_000)
+    expect(page.locator(".re-odds .js-plotly-plot")).to_have_count(2)
+    expect(page.locator(".re-status")).not_to_contain_text("Internal error")
+    page.screenshot(path=str(tmp_path / "we-odds-1280.png"), full_page=True)
+    assert_no_error_page(page)
+    # the link holds the position the rules read: the red layer is still a face-down count
+    reopen_from_link(shared, browser, "step 2", "exhausted", "enemy deck › red", str(counts["red"]))
 
 
 def test_an_endor_position_with_three_cards_moved_to_the_discard(page: Page, voila_url: str, browser,

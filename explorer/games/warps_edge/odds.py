@@ -30,7 +30,7 @@ from explorer.games.warps_edge.state import Target, WarpsEdgeState
 
 __all__ = ["HAND", "discard_after_step_2", "lost_at_warp_end", "next_draw", "next_draw_assumption",
            "next_draw_population", "removal_choice", "step_3_removals", "example_position", "laser_total",
-           "maneuver_count", "next_row", "enemies_next_turn", "stun_capacity", "p_stun_every_enemy",
+           "maneuver_count", "next_row", "enemies_next_turn", "next_enemy", "stun_capacity", "p_stun_every_enemy",
            "max_laser_value", "p_destroy", "draws_left", "p_drawn_before_warp_end", "attack_damage",
            "expected_shield_damage", "p_hull_destroyed"]
 
@@ -99,6 +99,26 @@ def next_row(state: WarpsEdgeState) -> tuple[bool, ...]:
 def enemies_next_turn(state: WarpsEdgeState) -> int:
     """How many enemies the row will hold in the next step 2 (empty slots refill from the deck)."""
     return sum(next_row(state))
+
+
+def next_enemy(state: WarpsEdgeState) -> Dist:
+    """The next enemy card to arrive: a ``Dist`` over names, drawn from the first layer that holds cards.
+
+    A layer entered as a face-down count (a :class:`~explorer.core.zones.DealtDeck`: N cards dealt at
+    random from the level's unseen cards, the rest set aside in the box) gives each unseen card its
+    share of those cards, as the pilot can work it out; a layer whose cards are known, each its share
+    of the layer. ``RulesError`` when the deck is empty (nothing arrives).
+
+    >>> from explorer.core.zones import DealtDeck, Deck
+    >>> unseen = Multiset(["Demo Dart", "Demo Midge", "Demo Speck", "Demo Wisp"])
+    >>> pos = example_position().replace(enemy_deck=(DealtDeck(unseen, 2), Deck(), Deck()))
+    >>> next_enemy(pos).p("Demo Dart")
+    Fraction(1, 4)
+    """
+    layer = next((d for d in state.enemy_deck if d), None)
+    if layer is None:
+        raise RulesError("next enemy: the enemy deck is empty, so no enemy arrives", state=state)
+    return Dist(dict(layer.draw_weights()))
 
 
 def _stuns_now(state: WarpsEdgeState, token_id: str, warhammer: bool) -> bool:

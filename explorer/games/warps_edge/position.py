@@ -2,7 +2,8 @@
 
 A position lists what a pilot at the table can see or count: starfighter, hull, shields, the token
 zones (bag, pool, hold, discard, removed, supply) as counted names, the enemy row with the tokens
-below (stunning) and above each card, the enemy deck by level (contents: the order is unknown), the
+below (stunning) and above each card, the enemy deck by level (contents: the order is unknown; or a count of
+face-down cards when the pilot cannot know which of the level's unseen cards they are), the
 mothership sections with their damage markers, the skill cards and their state, warp and turn.
 Left out on purpose: the order inside the enemy deck's layers and the skill deck's unknown part (the
 skill card put at the bottom at setup is kept: the pilot knows it).
@@ -24,7 +25,9 @@ from typing import TYPE_CHECKING, Any
 from explorer.core import Deck, Multiset
 from explorer.core.position import PositionReader, check_conserved, counted, field_label
 from explorer.errors import StateFormatError, excerpt
-from explorer.games.warps_edge.state import CHOICE_PENDING, CHANCE_PENDING, PHASES, Pending, SkillCard, Target
+from explorer.core.zones import DealtDeck
+from explorer.games.warps_edge.state import (CHOICE_PENDING, CHANCE_PENDING, PHASES, Pending, SkillCard, Target,
+                                             layer_cards)
 
 if TYPE_CHECKING:
     from explorer.games.warps_edge.state import WarpsEdgeState
@@ -69,7 +72,7 @@ def position_dict(s: "WarpsEdgeState") -> dict[str, Any]:
     for zone in ("bag", "pool", "hold", "discard", "removed", "supply"):
         out[zone] = counted(getattr(s, zone))
     out["enemy_row"] = [_target_dict(t, section=False) for t in s.row]
-    out["enemy_deck"] = {colour: counted(layer.contents()) for colour, layer in zip(LAYERS, s.enemy_deck)}
+    out["enemy_deck"] = {colour: _layer_value(layer) for colour, layer in zip(LAYERS, s.enemy_deck)}
     out["enemies_defeated"] = counted(s.defeated)
     out["enemies_in_box"] = counted(s.enemy_box)
     out["sections"] = [_target_dict(t, section=True) for t in s.sections]
@@ -85,6 +88,16 @@ def position_dict(s: "WarpsEdgeState") -> dict[str, Any]:
     out["pending"] = [{"kind": p.kind, "amount": p.amount, "token": p.token} for p in s.pending]
     out["outcome"] = s.outcome
     return out
+
+
+def _layer_value(layer: Deck | DealtDeck) -> Any:
+    """A layer as the pilot knows it: its cards by name; a dealt layer as its count of face-down cards,
+    or, with cards shuffled back into it at a warp's end, ``{ cards = [...], face_down = N }``."""
+    if not isinstance(layer, DealtDeck):
+        return counted(layer.contents())
+    if not layer.known:
+        return layer.dealt
+    return {"cards": counted(layer.known), "face_down": layer.dealt}
 
 
 def _read_target(r: PositionReader, tokens: set[str], *, section: bool, names: set[str]) -> Target:
@@ -125,7 +138,18 @@ def position_from_dict(game: Any, data: dict[str, Any], derived: list[str]) -> "
             for t in r.tables("sections", (len(ship_data.sections), len(ship_data.sections)))]
     deck_r = r.table("enemy_deck")
     given = {c: deck_r.raw(c, []) for c in LAYERS}
-    named = {c: deck_r.names(c, enemies, ()) for c in LAYERS if not _is_count(given[c])}
+    named: dict[str, Multiset] = {}
+    face_down: dict[str, tuple[int, str]] = {}  # colour: (count, the field's label)
+    for c in LAYERS:
+        if _is_count(given[c]):
+            named[c], face_down[c] = Multiset(), (given[c], field_label(f"enemy_deck.{c}"))
+        elif isinstance(given[c], dict):
+            layer_r = deck_r.table(c)
+            named[c] = layer_r.names("cards", enemies, ())
+            face_down[c] = (layer_r.int("face_down", 0, 9, 0), field_label(f"enemy_deck.{c}.face_down"))
+            layer_r.finish()
+        else:
+            named[c] = deck_r.names(c, enemies, ())
     deck_r.finish()
     cards = []
     for k, sr in enumerate(r.tables("skills", (0, 18))):
@@ -154,8 +178,7 @@ def position_from_dict(game: Any, data: dict[str, Any], derived: list[str]) -> "
     seen = box_cards + defeated_cards + Multiset(t.card for t in row if t.card)
     for bag in named.values():
         seen = seen + bag
-    layers = tuple(Deck.shuffled(named[c]) if c in named else
-                   Deck.shuffled(_face_down(d, c, given[c], seen, derived)) for c in LAYERS)
+    layers, box_cards = _layers(d, named, face_down, seen, box_cards, derived)
     state = WarpsEdgeState(
         game=game, stage=r.text("stage", list(PHASES)), starfighter=fighter, mothership=ship,
         hull=r.int("hull", 0, 10_000), shields=r.int("shields", 0, 10_000), supply=supply,
@@ -175,29 +198,61 @@ def _is_count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _face_down(d: Any, colour: str, count: int, seen: Multiset, derived: list[str]) -> Multiset:
-    """A layer given as a count of face-down cards: the cards of its level seen in no zone, if they are that many.
+def _layers(d: Any, named: dict[str, Multiset], face_down: dict[str, tuple[int, str]], seen: Multiset,
+            box: Multiset, derived: list[str]) -> tuple[tuple[Deck | DealtDeck, ...], Multiset]:
+    """The three layers, and the box with the cards the counts show to be set aside in it."""
+    layers: list[Deck | DealtDeck] = []
+    for c in LAYERS:
+        if c not in face_down:
+            layers.append(Deck.shuffled(named[c]))
+            continue
+        count, at = face_down[c]
+        layer, aside = _face_down(d, c, count, at, named[c], seen, derived)
+        layers.append(layer)
+        box = box + aside
+    return tuple(layers), box
 
-    The pilot sees the layer's size, never its cards; the unseen cards of the level
-    are the deck unless some were set aside in the box at setup, which the rules
-    cannot yet hold as "k of these n" (a deck whose cards are partly unknown).
+
+def _face_down(d: Any, colour: str, count: int, at: str, known: Multiset, seen: Multiset,
+               derived: list[str]) -> tuple[Deck | DealtDeck, Multiset]:
+    """A layer given as a count of face-down cards (plus the ``known`` cards shuffled back into it), and the
+    cards this puts in the box.
+
+    The pilot sees the layer's size, never its cards: the face-down cards are dealt at random from the
+    level's cards seen in no zone (the "unseen" ones); the others were set aside in the box at setup,
+    unseen. A count of all the unseen cards is those cards; a count of 0 puts them all in the box.
     """
     level = LAYERS.index(colour) + 1
-    at = field_label(f"enemy_deck.{colour}")
     if not 0 <= count <= 9:
         raise StateFormatError(f"{at}: a count of face-down cards from 0 to 9, got {count}")
     level_cards = Multiset(e.name for e in d.enemies if e.level == level)
     unseen = Multiset({name: n - seen.count(name) for name, n in level_cards.items() if n > seen.count(name)})
-    if count == len(unseen):
-        derived.append(f"{colour} enemy deck: the {count} level-{level} cards seen in no other zone")
-        return unseen
     if count > len(unseen):
-        raise StateFormatError(f"{at}: {count} face-down level-{level} cards, but only {len(unseen)} level-{level} "
-                               f"cards are in no other zone")
-    raise StateFormatError(f"{at}: {count} face-down level-{level} cards, while {len(unseen)} level-{level} cards "
-                           f"are in no other zone ({', '.join(counted(unseen))}); the explorer cannot yet hold "
-                           f"which {count} of them are the deck: name the {len(unseen) - count} set aside under "
-                           "enemy cards in the box, or the deck's cards")
+        shown = f" ({', '.join(counted(unseen))})" if unseen else ""
+        raise StateFormatError(f"{at}: {_cards(count, 'face-down level-' + str(level))}, but only "
+                               f"{_cards(len(unseen), 'level-' + str(level))} {_are(len(unseen))} in no other zone"
+                               f"{shown}: a count from 0 to {len(unseen)}")
+    if count == len(unseen):
+        if count:
+            derived.append(f"{colour} enemy deck: the {_cards(count, f'level-{level}')} seen in no other zone")
+        return Deck.shuffled(known + unseen), Multiset()
+    if count == 0:
+        derived.append(f"enemy cards in the box: the {_cards(len(unseen), f'level-{level}')} seen in no other zone "
+                       f"(the {colour} enemy deck has no face-down card)")
+        return Deck.shuffled(known), unseen
+    aside = len(unseen) - count
+    derived.append(f"{colour} enemy deck: {_cards(count, 'face-down')} dealt at random from the "
+                   f"{_cards(len(unseen), f'level-{level}')} seen in no other zone; the other {aside} "
+                   f"{_are(aside)} set aside in the box, unseen")
+    return DealtDeck(unseen, count, known), Multiset()
+
+
+def _cards(n: int, what: str) -> str:
+    return f"{n} {what} card{'' if n == 1 else 's'}"
+
+
+def _are(n: int) -> str:
+    return "is" if n == 1 else "are"
 
 
 def check_state(game: Any, s: "WarpsEdgeState") -> None:
@@ -235,12 +290,12 @@ def check_state(game: Any, s: "WarpsEdgeState") -> None:
     # the deck is built one level at a time in setup: levels not dealt yet are in no zone
     level_cards = Multiset(e.name for e in d.enemies if e.level <= s.level_index)
     check_conserved(level_cards, {"enemy row": Multiset(t.card for t in s.row if t.card),
-                                  **{field_label(f"enemy_deck.{c}"): layer.contents()
+                                  **{field_label(f"enemy_deck.{c}"): layer_cards(layer)
                                      for c, layer in zip(LAYERS, s.enemy_deck)},
                                   "enemies defeated": s.defeated, field_label("enemies_in_box"): s.enemy_box},
                     "enemy card")
     for c, layer in zip(LAYERS, s.enemy_deck):
-        for name in layer.contents().kinds():
+        for name in layer_cards(layer).kinds():
             if d.enemy(name).colour != c:
                 raise StateFormatError(f"{field_label(f'enemy_deck.{c}')}: {excerpt(name)} is a {d.enemy(name).colour} (level "
                                        f"{d.enemy(name).level}) card")
@@ -292,6 +347,7 @@ def position_vocabulary(game: Any) -> dict[str, tuple[str, ...]]:
     return {
         "starfighter": tuple(f.name for f in d.starfighters), "mothership": tuple(m.name for m in d.motherships),
         **{z: tokens for z in ("bag", "pool", "hold", "discard", "removed", "supply", "below", "above")},
-        "enemy": enemies, "enemy_deck": enemies, "enemies_defeated": enemies, "enemies_in_box": enemies,
+        "enemy": enemies, "enemy_deck": enemies, "cards": enemies,  # cards: those known in a layer of face-down cards
+        "enemies_defeated": enemies, "enemies_in_box": enemies,
         "skills": skills, "skill_deck": skills, "skill_offer": skills, "stage": tuple(PHASES),
     }

@@ -7,11 +7,20 @@ Warp's Edge — warp 1 of 6, turn 0 — setup: draw 2 skill cards
 
 from __future__ import annotations
 
+from explorer.core import Deck
+from explorer.core.zones import DealtDeck
 from explorer.games.warps_edge.state import WarpsEdgeState
 
 
 def _zone(ms) -> str:
     return f"{len(ms)} ({ms})" if ms else "0"
+
+
+def _layer(layer: Deck | DealtDeck) -> str:
+    """A layer's size; for a layer of face-down cards also the unseen cards they were dealt from."""
+    if isinstance(layer, DealtDeck):
+        return f"{len(layer)} (face down: {layer.dealt} of {len(layer.pool)} unseen)"
+    return str(len(layer))
 
 
 def render(st: WarpsEdgeState) -> str:
@@ -43,7 +52,7 @@ def render(st: WarpsEdgeState) -> str:
         extra = "  STUNNED" if t.stunned else ""
         lines.append(f"  section {i + 1}: {sec.name} {sec.method} {have}/{sec.stat}, attack {sec.attack} "
                      f"({sec.attack_when.replace('_', ' ')}; targetable {sec.targetable_when.replace('_', ' ')}){extra}")
-    deck = ", ".join(f"{c} {len(d)}" for c, d in zip(("yellow", "orange", "red"), st.enemy_deck))
+    deck = ", ".join(f"{c} {_layer(d)}" for c, d in zip(("yellow", "orange", "red"), st.enemy_deck))
     lines.append(f"Enemy deck: {deck}; defeated this warp: {_zone(st.defeated)}")
     lines.append(f"Pool: {_zone(st.pool)}")
     lines.append(f"Hold: {_zone(st.hold)}")

@@ -19,7 +19,8 @@ from typing import Any
 from explorer.core import Action, Deck, Multiset
 from explorer.core.chance import multiset_draws
 from explorer.errors import RulesError
-from explorer.games.warps_edge.state import EMPTY, Pending, SkillCard, Target, WarpsEdgeState
+from explorer.core.zones import DealtDeck
+from explorer.games.warps_edge.state import EMPTY, Pending, SkillCard, Target, WarpsEdgeState, after_arrival
 
 COLOURS = ("yellow", "orange", "red")
 
@@ -85,7 +86,7 @@ def _enemy_draws(cards: Multiset, n: int, colour: str) -> tuple[tuple[Action, Fr
 
 
 @lru_cache(maxsize=4096)
-def _arrivals(layer: Deck, slot: int) -> tuple[tuple[Action, Fraction], ...]:
+def _arrivals(layer: Deck | DealtDeck, slot: int) -> tuple[tuple[Action, Fraction], ...]:
     return tuple((Action("arrive", (c, slot + 1), label=f"{c} arrives in slot {slot + 1}"), p)
                  for c, p in layer.draw_outcomes())
 
@@ -153,9 +154,11 @@ def apply_chance(st: WarpsEdgeState, action: Action) -> WarpsEdgeState:
         card, slot = action.args
         i = next(k for k, d in enumerate(st.enemy_deck) if d)
         layers = list(st.enemy_deck)
-        layers[i] = layers[i].after_draw(card)
+        layers[i], aside = after_arrival(layers[i], card)
         row = list(st.row)
         row[slot - 1] = Target(card=card)
+        if aside:
+            st = st.replace(enemy_box=st.enemy_box + aside)
         return advance(st.replace(enemy_deck=tuple(layers), row=tuple(row)))
     raise RulesError(f"unknown chance outcome {action}", state=st)
 

@@ -4,7 +4,10 @@ Zones of tokens are multisets of token ids (``"laser-2"``, ``"photon-blast"``):
 bag, pool, hold, discard, supply, removed (out of the game), plus the tokens
 lying below (stunning) or above a target and those assigned to a skill card.
 The enemy deck is three layers (yellow on top, orange, red at the bottom), each
-a :class:`~explorer.core.zones.Deck` whose order is unknown.
+a :class:`~explorer.core.zones.Deck` whose order is unknown, or, in a position
+entered as a pilot sees it (a face-down pile of N), a
+:class:`~explorer.core.zones.DealtDeck`: N cards dealt at random from the level's
+cards seen nowhere else, the rest set aside in the box unseen.
 
 >>> import explorer
 >>> s = explorer.load_game("warps_edge").initial_state()
@@ -19,6 +22,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
+from explorer.core.zones import DealtDeck
 
 if TYPE_CHECKING:
     from explorer.games.warps_edge.data import DataSet, TokenDef
@@ -46,6 +50,25 @@ PENDING_PHASES = {
 CHOICE_PENDING = ("recover", "any", "rupture", "remove")
 CHANCE_PENDING = ("draw", "skill")
 """Names under which a state remembers values derived from its fields (the surface's caches)."""
+
+
+def layer_cards(layer: Deck | DealtDeck) -> Multiset:
+    """The cards of an enemy-deck layer, order forgotten; for a dealt layer every card it may hold, the ones
+    set aside unseen in the box included (each of them is in one place or the other: none is lost)."""
+    return layer.possible() if isinstance(layer, DealtDeck) else layer.contents()
+
+
+def after_arrival(layer: Deck | DealtDeck, card: str) -> tuple[Deck | DealtDeck, Multiset]:
+    """The layer after ``card`` arrived from it, and the cards this shows to be in the box.
+
+    When the last dealt card of a dealt layer is out, the pool's other cards are the ones set aside:
+    the box holds them (so a position has one form: a dealt layer always has cards to deal and cards set
+    aside).
+    """
+    after = layer.after_draw(card)
+    if isinstance(after, DealtDeck) and not after.dealt:
+        return Deck.shuffled(after.known), after.pool
+    return after, EMPTY
 
 
 @dataclass(frozen=True)
@@ -121,7 +144,7 @@ class WarpsEdgeState(State):
     skill_deck: Deck = Deck()
     skill_offer: tuple[str, ...] = ()
     skills: tuple[SkillCard, ...] = ()
-    enemy_deck: tuple[Deck, ...] = (Deck(), Deck(), Deck())
+    enemy_deck: tuple[Deck | DealtDeck, ...] = (Deck(), Deck(), Deck())
     enemy_box: Multiset[str] = EMPTY
     level_index: int = 0
     row: tuple[Target, ...] = (Target(), Target(), Target(), Target())
@@ -194,10 +217,11 @@ class WarpsEdgeState(State):
         return total
 
     def all_enemies(self) -> Multiset:
-        """Every enemy card: deck layers, row, defeated pile and the box."""
+        """Every enemy card: deck layers (with the cards set aside unseen from a dealt layer), row, defeated
+        pile and the box."""
         total = self.enemy_box + self.defeated + Multiset(t.card for t in self.row if t.card)
         for layer in self.enemy_deck:
-            total = total + layer.contents()
+            total = total + layer_cards(layer)
         return total
 
     # --- the surface ---------------------------------------------------------
