@@ -149,12 +149,92 @@ def test_a_move_that_asks_for_more_than_the_zone_holds_changes_nothing() -> None
 
 
 def test_pinned_down_decks_move_through_the_generic_editor() -> None:
+    """Issue 18: Pinned Down needed whole decks retyped to move three cards to a discard pile."""
     state = played("pinned_down", 1, 20)
-    editor, _ = editor_on(state)
-    deck = state.position_dict()["players"][0]["deck"]["cards"]
-    card = deck[0].split(" x")[0]
-    assert editor.move.move(1, card, "players 1 › deck › cards", "players 1 › discard")
-    assert card in editor.data()["players"][0]["discard"][0]
+    editor, used = editor_on(state)
+    deck = state.players[0].deck.contents()
+    card = next(c for c, n in deck.items() if n >= 2)
+    other = next(c for c in deck.kinds() if c != card)
+    assert editor.move.move(2, card, "players 1 › deck › cards", "players 1 › discard")
+    assert editor.move.move(1, other, "players 1 › deck › cards", "players 1 › discard")
+    assert editor.move.note.value.endswith(
+        f"Moved 1 {other} from players 1 › deck › cards to players 1 › discard.</div>")
+    assert "✓" in editor.verdict.value, editor.verdict.value
+    assert editor.use() and len(used[0].players[0].discard) == len(state.players[0].discard) + 3
+    assert used[0].players[0].discard.count(card) == state.players[0].discard.count(card) + 2
+
+
+def test_three_attack_cards_move_from_the_pinned_down_attack_deck_to_its_discard() -> None:
+    state = played("pinned_down", 1, 30)
+    editor, used = editor_on(state)
+    deck = state.attack_deck.contents()
+    card = next(c for c, n in deck.items() if n >= 2)
+    other = next(c for c in deck.kinds() if c != card)
+    zones = {"attack deck › cards", "attack discard", "damage deck › cards", "location deck › cards"}
+    assert zones <= set(editor.move.zones)
+    assert editor.move.move(2, card, "attack deck › cards", "attack discard")
+    assert editor.move.move(1, other, "attack deck › cards", "attack discard")
+    assert editor.use() and len(used[0].attack_discard) == len(state.attack_discard) + 3
+    assert len(used[0].attack_deck) == len(state.attack_deck) - 3
+
+
+def test_a_pinned_down_enemy_is_added_with_its_printed_threat_paid_and_removed_again() -> None:
+    """A new enemy ship in play paid its printed threat (DB Horror: threat 5, cards.toml card 31)."""
+    state = played("pinned_down", 1, 30)  # three enemies in play; DB Horror still in the attack deck
+    editor, used = editor_on(state)
+    assert editor.adder("enemies").add("DB Horror")
+    assert editor.data()["enemies"][-1] == {"name": "DB Horror", "paid": 5}
+    assert editor.field("enemies 4 › paid").value == 5
+    assert ("attack card &#x27;DB Horror&#x27;: 2 in play (1 in attack deck › cards, 1 in enemies) but the box holds 1"
+            in editor.verdict.value)  # the ship was revealed from the deck: take it out of the deck too
+    deck = editor.field("attack deck › cards")
+    deck.value = ", ".join(part for part in deck.value.split(", ") if part != "DB Horror")
+    assert "✓" in editor.verdict.value, editor.verdict.value
+    assert editor.use() and [e.name for e in used[0].enemies][-1] == "DB Horror" and used[0].enemies[-1].paid == 5
+    editor.remover("enemies 4").click()
+    assert [e["name"] for e in editor.data()["enemies"]] == [e.name for e in state.enemies]
+
+
+def test_a_misspelt_pinned_down_enemy_is_refused_and_added_nowhere() -> None:
+    editor, _ = editor_on(played("pinned_down", 1, 30))
+    assert not editor.adder("enemies").add("DB Horor")
+    assert "enemies: &#x27;DB Horor&#x27; is not a name allowed here — did you mean DB Horror?" in editor.notice.value
+    assert len(editor.data()["enemies"]) == 3
+
+
+def test_ships_move_into_an_empty_endor_sector() -> None:
+    """Issue 18 remainder: empty sectors had no field, so the move control could not move ships into them."""
+    state = played("endor", 4, 40)  # O8 holds 5 X-wings, O6 is empty (the position text lists occupied sectors)
+    editor, used = editor_on(state)
+    sectors = [label for label in editor.labels() if label.startswith("space › ")]
+    assert len(sectors) == 28 and editor.field("space › O6").value == ""  # F0-F5, O6-O14, M15-M21, I22-I27
+    assert "O6" not in editor.text.value  # an empty sector is not written
+    assert editor.move.move(2, "X-wing", "space › O8", "space › O6")
+    assert editor.field("space › O6").value == "X-wing x2" and 'O6 = ["X-wing x2"]' in editor.text.value
+    assert "O14" not in editor.text.value
+    assert "✓" in editor.verdict.value, editor.verdict.value
+    assert editor.use()
+    x_wing = [t.name for t in state.data.ship_types].index("X-wing")
+    assert used[0].ships[state.data.index["O6"]][x_wing] == 2 and used[0].ships[state.data.index["O8"]][x_wing] == 3
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_each_endor_side_shows_and_offers_its_own_card_names(players: int) -> None:
+    """Issue 18 remainder: the Empire's card zones showed Rebel card names as their example."""
+    game = explorer.load_game("endor")
+    match = Match(game.initial_state(players=players), seed=3)
+    match.play("random", 30)
+    editor, _ = editor_on(match.state)
+    sides = ("Rebels", "Empire", "Empire", "Rebels")[:players]  # seats in playing order (Rebel 1, Empire 1, ...)
+    zones = [("cards 1", "Rebels"), ("cards 2", "Empire")]
+    zones += [(f"seats {i + 1}", side) for i, side in enumerate(sides)]
+    for table, side in zones:
+        for zone in (("deck", "discard") if table.startswith("cards") else ("hand", "order pile")):
+            field = editor.field(f"{table} › {zone}")
+            example = field.placeholder[len("e.g. "):].split(" x3, ")
+            assert all(name in game.data.decks[side] for name in example), (table, zone, field.placeholder)
+            offered = next(z for z in editor.move.zones.values() if z.label == f"{table} › {zone}").vocabulary
+            assert set(offered) == set(game.data.decks[side])
 
 
 def test_a_face_down_enemy_deck_is_entered_as_a_count() -> None:
@@ -166,16 +246,17 @@ def test_a_face_down_enemy_deck_is_entered_as_a_count() -> None:
     assert editor.use() and used[0] == state
 
 
-def test_a_count_that_leaves_the_deck_undetermined_is_refused_saying_what_to_name() -> None:
-    state = played("warps_edge", 5, 12)
-    editor, _ = editor_on(state)
+def test_a_count_below_the_unseen_cards_is_a_random_deal_from_them() -> None:
+    """The set-aside cards need not be named: a pilot never sees them (issue 18, Warp's Edge face-down decks)."""
+    state = played("warps_edge", 5, 12)  # 2 yellow cards face down, 3 level-1 cards set aside in the box
+    editor, used = editor_on(state)
     editor.field("enemy deck › yellow").value = "2"
     box = [n for n in editor.field("enemy cards in the box").value.split(", ")
            if state.data.enemy(n.split(" x")[0]).level != 1]
     editor.field("enemy cards in the box").value = ", ".join(box)
-    assert ("enemy deck › yellow: 2 face-down level-1 cards, while 5 level-1 cards are in no other zone"
-            in editor.verdict.value)
-    assert "name the 3 set aside under enemy cards in the box" in editor.verdict.value
+    assert ("derived: yellow enemy deck: 2 face-down cards dealt at random from the 5 level-1 cards seen in no other "
+            "zone; the other 3 are set aside in the box, unseen." in editor.verdict.value), editor.verdict.value
+    assert editor.use() and len(used[0].enemy_deck[0]) == 2
 
 
 def test_one_click_on_use_takes_the_text_pasted_after_an_invalid_form() -> None:

@@ -288,16 +288,25 @@ class PositionReader:
 _MISSING: Any = object()
 
 
-def check_conserved(expected: Multiset, zones: Mapping[str, Multiset], what: str = "card") -> None:
+def check_conserved(expected: Multiset, zones: Mapping[str, Multiset], what: str = "card", *,
+                    holds: str = "the box holds", say_zones: bool = False) -> None:
     """Every piece of ``expected`` (what the box holds) appears across ``zones`` exactly once.
 
     A piece seen more often than the box holds is refused naming every zone it
-    is in; pieces that are missing are refused naming the piece.
+    is in; pieces that are missing are refused naming the piece. ``zones`` are
+    named as the form labels them; ``holds`` says who holds the pieces ("players
+    1 › deck list holds" for a player's own deck); ``say_zones`` adds where a
+    missing piece may be written (what is allowed).
 
     >>> check_conserved(Multiset({"Viper": 2}), {"hand": Multiset({"Viper": 2}), "discard": Multiset({"Viper": 1})})
     Traceback (most recent call last):
     ...
     explorer.errors.StateFormatError: card 'Viper': 3 in play (2 in hand, 1 in discard) but the box holds 2
+    >>> check_conserved(Multiset({"Viper": 2}), {"hand": Multiset({"Viper": 1}), "discard": Multiset()},
+    ...                 say_zones=True)
+    Traceback (most recent call last):
+    ...
+    explorer.errors.StateFormatError: cards missing from every zone: Viper; write each in one of: hand, discard
     """
     total: Multiset = Multiset()
     for bag in zones.values():
@@ -308,11 +317,12 @@ def check_conserved(expected: Multiset, zones: Mapping[str, Multiset], what: str
             where = ", ".join(f"{bag.count(name)} in {zone}" for zone, bag in zones.items() if bag.count(name))
             if have == 0:
                 raise StateFormatError(f"{what} {excerpt(name)}: not in this game ({where})")
-            raise StateFormatError(f"{what} {excerpt(name)}: {n} in play ({where}) but the box holds {have}")
+            raise StateFormatError(f"{what} {excerpt(name)}: {n} in play ({where}) but {holds} {have}")
     missing = expected - total  # total <= expected here: any excess was refused above
     if missing:
         names = ", ".join(counted(missing)[:8])
-        raise StateFormatError(f"{what}s missing from every zone: {names}")
+        hint = f"; write each in one of: {', '.join(zones)}" if say_zones else ""
+        raise StateFormatError(f"{what}s missing from every zone: {names}{hint}")
 
 
 def toml_text(data: Mapping[str, Any]) -> str:

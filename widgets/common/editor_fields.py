@@ -31,10 +31,12 @@ LABEL_WIDTH = "165px"
 def placeholder(names: tuple[str, ...]) -> str:
     """An example in the game's own names (``e.g. Scout x3, Viper``); a generic one when none is known.
 
-    >>> placeholder(("Demo Flit", "Demo Gnat")), placeholder(())
-    ('e.g. Demo Flit x3, Demo Gnat', 'e.g. Name x3, Other name')
+    >>> placeholder(("Demo Flit", "Demo Gnat")), placeholder(()), placeholder(("B-wing",))
+    ('e.g. Demo Flit x3, Demo Gnat', 'e.g. Name x3, Other name', 'e.g. B-wing x3')
     """
-    first, second = (list(names) + ["Name", "Other name"])[:2] if len(names) != 1 else (names[0], names[0])
+    if len(names) == 1:
+        return f"e.g. {names[0]} x3"
+    first, second = (list(names) + ["Name", "Other name"])[:2]
     return f"e.g. {first} x3, {second}"
 
 
@@ -82,9 +84,24 @@ class NameZone:
         return read_counted(self.value(), self.label, None)
 
     def set_bag(self, bag: Multiset) -> None:
+        """Write ``bag`` into the zone, keeping the order of the names already written (a row, a route of
+        locations, a known top stay in order); names new to the zone follow, sorted.
+
+        >>> zone = NameZone("locations", "locations", ["Harana", "Agniar"], ("Agniar", "Harana"), lambda: None)
+        >>> zone.set_bag(Multiset({"Harana": 1, "Agniar": 2, "Berena": 1})); zone.text.value
+        'Harana, Agniar x2, Berena'
+        """
         from explorer.core.position import counted
 
-        self.text.value = ", ".join(counted(bag))
+        order: list[str] = []
+        current = self.value()
+        for part in current if isinstance(current, list) else []:
+            for name in read_counted([str(part)], self.label, None).kinds():
+                if name not in order:
+                    order.append(name)
+        kept = [name if bag.count(name) == 1 else f"{name} x{bag.count(name)}" for name in order if bag.count(name)]
+        rest = Multiset({name: n for name, n in bag.items() if name not in order})
+        self.text.value = ", ".join(kept + counted(rest))
 
 
 class CountZone:

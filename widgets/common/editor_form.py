@@ -4,7 +4,12 @@ The form is built from data (a position table) against the *shape* of the
 format: the keys the game writes for a position (``state.position_dict()``)
 and the templates of entries a list may gain (``FORM_ENTRIES`` in the game's
 ``position`` module: Star Realms bases hold ``name`` and ``primary used this
-turn``). A key the format does not name gets no widget: it is kept as written
+turn``; ``form_entry`` there completes a new entry from its picked name). A
+table of zones whose every key is a place on the table (``form_zones``: each
+sector of Endor's space) gets a field for every key, empty ones too, and reads
+back only the zones that hold something or were written. The names a zone
+offers come from the game's vocabulary by field path first (``cards[1].deck``:
+the Empire's cards), then by key. A key the format does not name gets no widget: it is kept as written
 (the game's reader then names it) and listed in one line, so 1,500 stray keys
 cost one message, not 1,500 widgets. A position with more fields than any real
 one is not built at all (:data:`MAX_FIELDS`).
@@ -13,6 +18,9 @@ one is not built at all (:data:`MAX_FIELDS`).
 >>> form.build({"turn": 3, "hand": ["Scout x2"], "bogus": 1}, {"turn": 1, "hand": []}, {}, {})
 >>> form.read(), form.unbuilt
 ({'turn': 3, 'hand': ['Scout x2'], 'bogus': 1}, ['bogus'])
+>>> form.build({"space": {"B": ["Ship"]}}, {"space": {"B": []}}, {}, {"space": ("Ship",)}, zones={"space": ("A", "B")})
+>>> sorted(form.fields), form.read()
+(['space › A', 'space › B'], {'space': {'B': ['Ship']}})
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ from widgets.common.editor_fields import AddEntry, CountZone, NameZone, group, s
 
 Data = dict[str, Any]
 Reader = Callable[[], Any]
+Complete = Callable[[str, Data], Data]
 
 MAX_FIELDS = 600
 """More fields than this (every key and list entry counted) and the form is not built: no real position is near it."""
@@ -89,13 +98,20 @@ class Form:
         self._entries: dict[str, Data] = {}
         self._vocabulary: dict[str, tuple[str, ...]] = {}
         self._fixed: tuple[str, ...] = ()
+        self._zone_keys: dict[str, tuple[str, ...]] = {}
+        self._complete: Complete = lambda _key, entry: entry
         self.pending: Data = {}  # the position after an Add or Remove, for the editor to rebuild from
 
     def build(self, data: Data, shape: Data, entries: dict[str, Data], vocabulary: dict[str, tuple[str, ...]],
-              fixed: tuple[str, ...] = ()) -> None:
+              fixed: tuple[str, ...] = (), zones: dict[str, tuple[str, ...]] | None = None,
+              complete: Complete | None = None) -> None:
         """Widgets for ``data``; ``shape``: the format's keys (a position of this game), ``entries``: the fields
-        of each entry of a list (and what a new one holds), ``fixed``: lists without Add and Remove."""
+        of each entry of a list (and what a new one holds), ``vocabulary``: names by field path or key,
+        ``fixed``: lists without Add and Remove, ``zones``: tables of zones shown with every key (empty zones
+        too), ``complete(key, entry)``: a new entry of list ``key`` completed from its picked name."""
         self._fixed = fixed
+        self._zone_keys = dict(zones or {})
+        self._complete = complete or (lambda _key, entry: entry)
         self.close()
         self.zones, self.unbuilt, self.fields, self.adders, self.removers, self.titles = [], [], {}, {}, {}, []
         self._entries, self._vocabulary = entries, vocabulary
@@ -140,8 +156,11 @@ class Form:
         template = self._entries.get(key)
         if isinstance(value, dict) and (isinstance(like, dict) or like is None):
             like = like if isinstance(like, dict) else {}
+            every = self._zone_keys.get(key, ()) if not path_parts(at)[:-1] else ()
             zone_map = all(_is_names(v) or isinstance(v, int) for v in value.values()) and \
-                all(_is_names(v) for v in like.values())
+                (all(_is_names(v) for v in like.values()) or bool(every))
+            if zone_map and every:
+                return self._every_zone(value, every, at, key)
             inner, read = (self._table(value, {k: [] for k in value}, at, key) if zone_map else
                            self._table(value, like, at))
             self.titles.append(label)
@@ -167,12 +186,12 @@ class Form:
             zone.box.add_class(css_name(label))
             return [zone.widget], zone.value
         if isinstance(value, str):
-            box = scalar_field(word, value, self._vocabulary.get(key, ()), self._on_change)
+            box = scalar_field(word, value, self._vocabulary.get(at) or self._vocabulary.get(key, ()), self._on_change)
             self.fields[label] = box
             box.add_class(css_name(label))
             return [box], lambda b=box: b.value
         if _is_names(value):
-            names = self._vocabulary.get(key) or self._vocabulary.get(names_from, ())
+            names = self._vocabulary.get(at) or self._vocabulary.get(key) or self._vocabulary.get(names_from, ())
             zone = NameZone(at, label, value, names, self._on_change, short=word)
             self.zones.append(zone)
             self.fields[label] = zone.text
@@ -181,6 +200,15 @@ class Form:
         shown = W.HTML(f'<div style="font-size:12px;color:#5b6472">{html.escape(label)}: '
                        f"{html.escape(repr(value)[:200])} (edit in the text below)</div>")
         return [shown], lambda v=value: v
+
+    def _every_zone(self, value: Data, every: tuple[str, ...], at: str, key: str) -> tuple[list[W.Widget], Reader]:
+        """A table of zones with a field for every place (``every``), empty ones too; keys outside ``every`` are
+        kept in their own fields for the reader to name. Reads back what holds something or was written."""
+        full = {**{k: value.get(k, []) for k in every}, **{k: v for k, v in value.items() if k not in every}}
+        inner, read = self._table(full, {k: [] for k in full}, at, key)
+        self.titles.append(field_label(at))
+        written = set(value)
+        return [group(field_label(at), inner)], lambda: {k: v for k, v in read().items() if k in written or v}
 
     def _tables(self, key: str, value: list[Data], template: Data | None, at: str,
                 like: Data | None = None) -> tuple[list[W.Widget], Reader]:
@@ -206,7 +234,8 @@ class Form:
             readers.append(read)
         if addable and template is not None:
             names = self._vocabulary.get(key, ())
-            adder = AddEntry(field_label(at), template, names, lambda entry, a=at: self._add(a, entry), self.note)
+            adder = AddEntry(field_label(at), template, names,
+                             lambda entry, a=at, k=key: self._add(a, self._complete(k, entry)), self.note)
             widgets.append(adder.widget)
             self.adders[field_label(at)] = adder
             adder.widget.add_class(css_name(field_label(at)).replace("re-f-", "re-add-", 1))

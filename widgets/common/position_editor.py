@@ -57,13 +57,29 @@ _CSS = (
 Data = dict[str, Any]
 
 
+def _position_module(game: Game) -> Any:
+    try:
+        return importlib.import_module(f"explorer.games.{game.info.id}.position")
+    except ImportError:
+        return None
+
+
 def form_entries(game: Game) -> tuple[dict[str, Data], tuple[str, ...]]:
     """The list entries a game's position format declares for the form (``FORM_ENTRIES``) and its fixed lists."""
-    try:
-        module = importlib.import_module(f"explorer.games.{game.info.id}.position")
-    except ImportError:
-        return {}, ()
+    module = _position_module(game)
     return dict(getattr(module, "FORM_ENTRIES", {})), tuple(getattr(module, "FORM_FIXED", ()))
+
+
+def form_zones(game: Game) -> dict[str, tuple[str, ...]]:
+    """Tables of zones the form shows with every key, empty zones too (``form_zones(game)`` of the format)."""
+    hook = getattr(_position_module(game), "form_zones", None)
+    return dict(hook(game)) if callable(hook) else {}
+
+
+def entry_completer(game: Game) -> Callable[[str, Data], Data]:
+    """``complete(key, entry)``: a new list entry completed from its picked name (``form_entry`` of the format)."""
+    hook = getattr(_position_module(game), "form_entry", None)
+    return (lambda key, entry: hook(game, key, entry)) if callable(hook) else (lambda _key, entry: entry)
 
 
 class PositionEditor:
@@ -151,8 +167,11 @@ class PositionEditor:
             self._note(f"This position has more than {MAX_FIELDS} fields; a position of this game has far fewer, "
                        "so the form was not built. Check the text for repeated or stray keys.")
             return False
-        vocabulary = self.game.position_vocabulary() if self.game is not None else {}
-        self._form.build(data, self._shape, self._entries, vocabulary, self._fixed)
+        game = self.game
+        vocabulary = game.position_vocabulary() if game is not None else {}
+        self._form.build(data, self._shape, self._entries, vocabulary, self._fixed,
+                         zones=form_zones(game) if game is not None else {},
+                         complete=entry_completer(game) if game is not None else None)
         self.form.children = tuple(self._form.children)
         self.move.set_zones(self._form.zones)
         unbuilt = self._form.unbuilt

@@ -92,15 +92,44 @@ def position_dict(s: EndorState) -> dict[str, Any]:
 
 
 def position_vocabulary(game: Any) -> dict[str, tuple[str, ...]]:
+    """The names a player may write in each key, and per field path where a key's names depend on the side.
+
+    ``cards[0]`` and seats 1 and 4 are the Rebels' (``position_dict`` writes them so), ``cards[1]`` and seats
+    2 and 3 the Empire's: each side's zones offer, and show as an example, that side's cards only.
+
+    >>> import explorer
+    >>> v = position_vocabulary(explorer.load_game("endor"))
+    >>> v["cards[1].discard"][0], v["seats[0].hand"][0], v["seats[2].order_pile"][0]
+    ('Death Star / Darth Vader', 'B-wing / Luke Skywalker', 'Death Star / Darth Vader')
+    """
     data = game.data
     cards = tuple(sorted(data.card_orders))
+    sides = {side: tuple(sorted(data.decks[side])) for side in ("Rebels", "Empire")}
+    by_path: dict[str, tuple[str, ...]] = {}
+    for i, side in enumerate(("Rebels", "Empire")):
+        by_path |= {f"cards[{i}].deck": sides[side], f"cards[{i}].discard": sides[side]}
+    for seat, side in enumerate(("Rebels", "Empire", "Empire", "Rebels")):  # seat_names(4); 2 seats: the first two
+        by_path |= {f"seats[{seat}].hand": sides[side], f"seats[{seat}].order_pile": sides[side]}
     return {
         "space": tuple(t.name for t in data.ship_types),
         "destroyed": tuple(t.name for t in data.ship_types),
         "rebel_supply": ("B-wing",),
         "fleet_markers_face_up": tuple(data.nodes[n] for n in data.marker_slots),
         "hand": cards, "order_pile": cards, "deck": cards, "discard": cards,
+        **by_path,
     }
+
+
+def form_zones(game: Any) -> dict[str, tuple[str, ...]]:
+    """The tables of zones the editor shows in full: every sector of space, empty ones too, so that ships can be
+    moved into an empty sector (the position text still lists only the sectors that hold ships).
+
+    >>> import explorer
+    >>> sectors = form_zones(explorer.load_game("endor"))["space"]
+    >>> len(sectors), sectors[:2], sectors[-1]
+    (28, ('F0', 'F1'), 'I27')
+    """
+    return {"space": tuple(game.data.nodes)}
 
 
 def position_from_dict(game: Any, raw: dict[str, Any], derived: list[str]) -> EndorState:
@@ -115,8 +144,10 @@ def position_from_dict(game: Any, raw: dict[str, Any], derived: list[str]) -> En
     seat = names.index(r.text("seat", names))
     winner = r.text("winner", ("Rebels", "Empire", "draw", "-"), default="-").strip("-")
     face_up = r.names("fleet_markers_face_up", [data.nodes[n] for n in data.marker_slots])
-    if any(c > 1 for _, c in face_up.items()):
-        raise StateFormatError("fleet markers face up: a fleet marker is listed twice")
+    twice = [m for m, c in face_up.items() if c > 1]
+    if twice:
+        raise StateFormatError(f"fleet markers face up: {twice[0]} is listed {face_up.count(twice[0])} times; a fleet "
+                               "marker is face up once or not at all")
     markers = tuple(face_up.count(data.nodes[n]) == 1 for n in data.marker_slots)
     type_names = [t.name for t in data.ship_types]
     destroyed_bag = r.names("destroyed", type_names)
@@ -153,20 +184,26 @@ def position_from_dict(game: Any, raw: dict[str, Any], derived: list[str]) -> En
     revealed = step_table.text("card", list(data.card_orders) + [""]) if step_table else ""
     for side_i, side in enumerate(("Rebels", "Empire")):
         seen = Multiset()
+        where: dict[str, Multiset] = {}  # the zones the side's cards are seen in, as the form labels them
         for i in range(seats):
             if (side_i == 0) == (i in ((0, 3) if seats == 4 else (0,))):
                 seen = seen + hands[i] + Multiset(piles[i])
+                where |= {field_label(f"seats[{i}].hand"): hands[i],
+                          field_label(f"seats[{i}].order_pile"): Multiset(piles[i])}
         if revealed and data.card_side(revealed) == side:
             seen = seen + Multiset([revealed])
+            where[field_label("order.card")] = Multiset([revealed])
         t = card_tables.get(side)
         discard = t.names("discard", data.decks[side]) if t else Multiset()
+        if t is not None:
+            where[t.at("discard")] = discard
         count = t.raw("deck") if t is not None and t.has("deck") else None
         if t is not None and t.has("deck") and not (isinstance(count, int) and not isinstance(count, bool)):
             deck = t.names("deck", data.decks[side])
         else:
             box = Multiset(data.decks[side])
             if not (seen + discard) <= box:
-                raise StateFormatError(f"cards: more {side} cards in hands, piles and discard than the deck of 30 holds")
+                check_conserved(box, where, what=f"{side} order card")  # names the card and its zones
             deck = box - seen - discard
             if count is not None and count != len(deck):
                 raise StateFormatError(f"{t.at('deck') if t else 'cards'}: {count} face-down cards, but the {side} "
@@ -313,8 +350,8 @@ def _check_cards(state: EndorState) -> None:
                     raise StateFormatError(f"{field_label(f'seats[{seat}].hand')}: at most {hand_size} cards, got "
                                            f"{len(state.hands[seat])}")
         if state.revealed and data.card_side(state.revealed) == side:
-            zones["order.card"] = Multiset([state.revealed])
-        check_conserved(Multiset(data.decks[side]), zones, what=f"{side} order card")
+            zones[field_label("order.card")] = Multiset([state.revealed])
+        check_conserved(Multiset(data.decks[side]), zones, what=f"{side} order card", say_zones=True)
     for seat in range(state.seats):
         if not 0 <= state.blind[seat] <= len(state.piles[seat]):
             raise StateFormatError(f"{field_label(f'seats[{seat}].bonus_orders')}: 0 to the {len(state.piles[seat])} cards of the pile")
@@ -326,7 +363,7 @@ def _check_flow(state: EndorState) -> None:
     if state.stage not in STAGES:
         raise StateFormatError(f"stage: one of {', '.join(STAGES)}, got {state.stage!r}")
     if not 0 <= state.seat < state.seats:
-        raise StateFormatError(f"seat: 0 to {state.seats - 1}, got {state.seat}")
+        raise StateFormatError(f"seat: one of {', '.join(seat_names(state.seats))}, got seat number {state.seat + 1}")
     if step.stage not in STEP_STAGES:
         raise StateFormatError(f"order › stage: one of {', '.join(STEP_STAGES)}, got {step.stage!r}")
     if step.stage and state.stage != "orders":
@@ -347,6 +384,8 @@ def _check_flow(state: EndorState) -> None:
         raise StateFormatError("order › dice: the 'roll' step rolls at least one die")
     if state.stage == "plan" and len(state.piles[state.seat]) >= (3 if state.seats == 2 else 2):
         raise StateFormatError(f"{field_label(f'seats[{state.seat}].order_pile')}: the pile is already planned")
-    for task, seat, n in state.pending:
+    for i, (task, seat, n) in enumerate(state.pending):
         if task not in DRAW_REASONS or not 0 <= seat < state.seats or n < 1:
-            raise StateFormatError(f"draws: {task!r} for seat {seat} of {n} cards is not a draw the rules make")
+            raise StateFormatError(f"{field_label(f'draws[{i}]')}: {task!r} for seat number {seat + 1} of {n} cards is "
+                                   f"not a draw the rules make (reasons: {', '.join(DRAW_REASONS.values())}; seats: "
+                                   f"{', '.join(seat_names(state.seats))}; 1 card or more)")

@@ -21,10 +21,11 @@ player's 20-card deck list with crew), values are in range, the stage reachable.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import Deck, Multiset
-from explorer.core.position import PositionReader, check_conserved, counted
+from explorer.core.position import PositionReader, check_conserved, counted, field_label
 from explorer.errors import StateFormatError
 from explorer.games.pinned_down.cards import WINGS
 from explorer.games.pinned_down.state import CHANCE_STEPS, DECISION_STEPS, EMPTY, STAGES, Enemy, Fight, Fleet, Step
@@ -36,6 +37,21 @@ if TYPE_CHECKING:
 RESTING_STAGES = tuple(STAGES)
 AUTOMATIC_STAGES = ("attack_start", "assign_start", "fights", "jump_start", "draw", "wrap_start", "end_turn")
 STEP_KINDS = CHANCE_STEPS + DECISION_STEPS
+FORM_ENTRIES: dict[str, dict[str, Any]] = {"enemies": {"name": "", "paid": 0},
+                                           "pending": {"step": "", "player": 1, "amount": 0, "note": ""}}
+"""The fields the editor shows on each enemy in play and effect to resolve; a new enemy's paid: see form_entry."""
+
+
+def form_entry(game: "PinnedDown", key: str, entry: dict[str, Any]) -> dict[str, Any]:
+    """A new entry the editor adds, completed from its picked name: an enemy ship paid its printed threat.
+
+    >>> import explorer
+    >>> form_entry(explorer.load_game("pinned_down"), "enemies", {"name": "DB Agony", "paid": 0})
+    {'name': 'DB Agony', 'paid': 5}
+    """
+    if key == "enemies" and entry.get("name") in game.data.names("Dra'tar", "enemy ship"):
+        return {**entry, "paid": game.data.card(entry["name"]).threat}
+    return entry
 
 
 def _assignment(a: int) -> str:
@@ -115,33 +131,48 @@ def _read_deck(r: PositionReader, key: str, allowed: Any, rest: Multiset | None,
     t.finish()
     known = Multiset(top) + Multiset(bottom)
     if not known <= cards:
-        raise StateFormatError(f"{r.at(key)}: known_top and known_bottom must be among its cards")
+        extra = next(c for c, n in known.items() if n > cards.count(c))
+        where = t.at("known_bottom") if extra in bottom else t.at("known_top")
+        raise StateFormatError(f"{where}: {extra!r} is known {known.count(extra)} time(s) but written "
+                               f"{cards.count(extra)} time(s) in {t.at('cards')}; a known card is also one of its "
+                               f"deck's cards")
     return Deck(top, cards - known, bottom)
 
 
 def _deck_and_discard(r: PositionReader, deck_key: str, discard_key: str, allowed: Any, box: Multiset,
-                      elsewhere: Multiset, derived: list[str], what: str) -> tuple[Deck, Multiset]:
-    """A deck and its discard pile; whichever is missing holds the cards not seen elsewhere (the deck if both)."""
+                      elsewhere: Mapping[str, Multiset], derived: list[str], what: str) -> tuple[Deck, Multiset]:
+    """A deck and its discard pile; whichever is missing holds the cards not seen elsewhere (the deck if both).
+    ``elsewhere``: the other zones these cards may be in, named as the form labels them."""
     if r.has(discard_key) or not r.has(deck_key):
         discard = r.names(discard_key, allowed)
-        rest = _minus(box, elsewhere, discard)
+        rest = _minus(box, {**elsewhere, r.at(discard_key): discard}, "the box holds", r.at(deck_key))
         return _read_deck(r, deck_key, allowed, rest, derived, f"{what} deck"), discard
     deck = _read_deck(r, deck_key, allowed, None, derived, f"{what} deck")
-    rest = _minus(box, elsewhere, deck.contents())
+    rest = _minus(box, {**elsewhere, field_label(f"{r.key_path(deck_key)}.cards"): deck.contents()}, "the box holds",
+                  r.at(discard_key))
     derived.append(f"{what} discard pile: the {len(rest)} cards not seen elsewhere")
     r.names(discard_key, allowed)
     return deck, rest
 
 
-def _minus(total: Multiset, *parts: Multiset) -> Multiset:
-    """The cards of ``total`` not in ``parts``; a card seen more often than the box holds is refused by name."""
+def _own_cards(player: str) -> str:
+    """Who holds a player's own cards, in the form's words: ``players 1 › deck list and players 1 › crew``."""
+    return f"{field_label(f'{player}.deck_list')} and {field_label(f'{player}.crew')}"
+
+
+def _minus(total: Multiset, parts: Mapping[str, Multiset], holds: str, rest: str) -> Multiset:
+    """The cards of ``total`` not in ``parts`` (zones named as the form labels them): what zone ``rest`` holds.
+    A card seen more often than ``holds`` (who holds them: "the box holds") is refused naming the zones it is in."""
     seen = EMPTY
-    for part in parts:
+    for part in parts.values():
         seen = seen + part
     if not seen <= total:
         extra = next(c for c, n in seen.items() if n > total.count(c))
-        raise StateFormatError(f"card {extra!r}: {seen.count(extra)} seen in this position but there are only "
-                               f"{total.count(extra)} (the rest of its pile cannot be derived)")
+        where = ", ".join(f"{bag.count(extra)} in {zone}" for zone, bag in parts.items() if bag.count(extra))
+        have = total.count(extra)
+        allowed = f"at most {have} across these zones" if have else f"none of them may hold {extra!r}"
+        raise StateFormatError(f"card {extra!r}: {seen.count(extra)} seen ({where}) but {holds} {have}: {allowed} "
+                               f"({rest} holds the rest)")
     return total - seen
 
 
@@ -174,6 +205,7 @@ def position_from_dict(game: "PinnedDown", data: dict, derived: list[str]) -> "S
         enemies.append(Enemy(name, er.int("paid", 0, 20, default=d.card(name).threat)))
         er.finish()
     fleets, passed, used, assigned = [], [], [], []
+    assigned_from: int | None = None  # the first player written without an assignment
     readers = r.tables("players", (1, 3)) if r.has("players") else [PositionReader({}, "players[0]")]
     for p, pr in enumerate(readers):
         wing_default = WINGS[p]
@@ -183,23 +215,30 @@ def position_from_dict(game: "PinnedDown", data: dict, derived: list[str]) -> "S
         pr.text("wing", (wing,), default=wing)
         chars = pr.ordered("characters", d.names(wing, "character"), default=d.wings[wing].characters)
         brought = pr.names("deck_list", d.names(wing, "effect"), default=counted(d.wings[wing].deck))
-        hand = pr.names("hand", d.names(wing))
-        discard = pr.names("discard", d.names(wing))
+        own = (*d.names(wing, "effect"), *d.names(wing, "character"))  # a player's cards: never a flagship
+        hand = pr.names("hand", own)
+        discard = pr.names("discard", own)
         crew_default = [c for c in d.names(wing, "character") if c in chars or c in hand or c in discard]
         crew = pr.ordered("crew", d.names(wing, "character"), default=crew_default)
         damage = pr.ordered("damage", damage_names)
-        rest = _minus(brought + Multiset(crew), hand, discard, Multiset(chars))
-        deck = _read_deck(pr, "deck", d.names(wing), rest, derived, f"players[{p}].deck")
+        rest = _minus(brought + Multiset(crew), {pr.at("hand"): hand, pr.at("discard"): discard,
+                                                  pr.at("characters"): Multiset(chars)},
+                      f"{_own_cards(pr.path)} hold", pr.at("deck"))
+        deck = _read_deck(pr, "deck", own, rest, derived, pr.at("deck"))
         passed.append(pr.flag("passed", default=False))
         used += [f"{p}:{u}" for u in pr.ordered("used", (*d.names(wing, "character"), *d.names(wing, "flagship")))]
         if pr.has("assignment"):
             assigned.append(_read_assignment(pr.text("assignment"), pr.at("assignment"), len(enemies)))
+        elif assigned_from is None:
+            assigned_from = p
         destroyed = pr.flag("destroyed", default=False)
         pr.finish()
         fleets.append(Fleet(wing=wing, flagship=ship, characters=chars, hand=hand, deck=deck, discard=discard,
                             brought=brought, crew=tuple(crew), damage=damage, destroyed=destroyed))
     if assigned and len(assigned) != len(fleets):
-        raise StateFormatError("players: give every player an assignment, or none")
+        raise StateFormatError(f"{field_label(f'players[{assigned_from}].assignment')}: missing; give every player "
+                               f"an assignment, or none (allowed: undecided, unassigned, fought, enemy 1 to enemy "
+                               f"{max(1, len(enemies))})")
     fight = None
     if r.has("fight"):
         fr = r.table("fight")
@@ -209,18 +248,19 @@ def position_from_dict(game: "PinnedDown", data: dict, derived: list[str]) -> "S
         fr.finish()
     looking = r.ordered("attack_cards_seen", attack_names)
     put_back = r.ordered("attack_cards_put_back", attack_names)
-    in_play = Multiset(e.name for e in enemies) + Multiset(table) + Multiset(looking) + Multiset(put_back)
+    in_play = {field_label("enemies"): Multiset(e.name for e in enemies),
+               field_label("this_turn.attack_effects_on_table"): Multiset(table),
+               field_label("attack_cards_seen"): Multiset(looking),
+               field_label("attack_cards_put_back"): Multiset(put_back)}
     attack_deck, attack_discard = _deck_and_discard(r, "attack_deck", "attack_discard", attack_names,
                                                     d.attack_deck(), in_play, derived, "attack")
-    on_ships = EMPTY
-    for f in fleets:
-        on_ships = on_ships + Multiset(f.damage)
+    on_ships = {field_label(f"players[{p}].damage"): Multiset(f.damage) for p, f in enumerate(fleets)}
     damage_deck, damage_discard = _deck_and_discard(r, "damage_deck", "damage_discard", damage_names,
                                                     d.damage_deck(), on_ships, derived, "damage")
     revealed = r.ordered("locations_revealed", location_names)
+    seen = {field_label("locations"): Multiset(locations), field_label("locations_revealed"): Multiset(revealed)}
     location_deck, location_discard = _deck_and_discard(r, "location_deck", "location_discard", location_names,
-                                                        d.location_deck(), Multiset(locations) + Multiset(revealed),
-                                                        derived, "location")
+                                                        d.location_deck(), seen, derived, "location")
     pending = []
     for pr in (r.tables("pending", (0, 40)) if r.has("pending") else []):
         pending.append(Step(pr.text("step", STEP_KINDS), pr.int("player", 1, len(fleets), default=1) - 1,
@@ -238,84 +278,123 @@ def position_from_dict(game: "PinnedDown", data: dict, derived: list[str]) -> "S
 
 
 def check_state(game: "PinnedDown", s: "S") -> None:
-    """The referee: cards exist where they may be, every card is conserved, values in range, stage reachable."""
+    """The referee: cards exist where they may be, every card is conserved, values in range, stage reachable.
+    Every refusal names the field as the editor's form labels it, 1-based (``players 1 › deck list``)."""
     d = game.data
     if not 1 <= len(s.players) <= 3:
         raise StateFormatError(f"players: Pinned Down is for 1 to 3 players, got {len(s.players)}")
     wings = [f.wing for f in s.players]
-    if len(set(wings)) != len(wings):
-        raise StateFormatError(f"players: each player flies a different wing, got {wings}")
+    for p, wing in enumerate(wings):
+        if wing in wings[:p]:
+            raise StateFormatError(f"{field_label(f'players[{p}].wing')}: each player flies a different wing; "
+                                   f"{wing} is flown by players {wings.index(wing) + 1} (allowed: "
+                                   f"{', '.join(w for w in WINGS if w not in wings) or 'no other wing'})")
     if s.threat < 0:
         raise StateFormatError(f"threat: the pool cannot hold {s.threat} tokens")
     if s.stage not in RESTING_STAGES:
         raise StateFormatError(f"stage: {s.stage!r} is not a stage a position rests in; allowed: "
                                f"{', '.join(RESTING_STAGES)}")
     if s.stage in AUTOMATIC_STAGES and not s.pending:
-        raise StateFormatError(f"stage: the rules pass through {s.stage!r} at once unless a card text is pending")
-    for p, f in enumerate(s.players):
-        path = f"players[{p}]"
-        if f.flagship not in d.names(f.wing, "flagship"):
-            raise StateFormatError(f"{path}.flagship: {f.flagship!r} is not a {f.wing} Wing flagship")
-        if sum(c for _, c in f.brought.items()) != 20 or any(n > 4 for _, n in f.brought.items()):
-            raise StateFormatError(f"{path}.deck_list: a draw deck is 20 cards with at most 4 copies of each, got "
-                                   f"{len(f.brought)}")
-        if any(d.card(c).deck != f.wing or d.card(c).type != "effect" for c in f.brought.kinds()):
-            raise StateFormatError(f"{path}.deck_list: only {f.wing} Wing effects")
-        check_conserved(f.brought + Multiset(f.crew), {
-            f"{path}.deck": f.deck.contents(), f"{path}.hand": f.hand, f"{path}.discard": f.discard,
-            f"{path}.characters": Multiset(f.characters)}, f"{path} card")
-        if f.destroyed and (f.damage or f.characters):
-            raise StateFormatError(f"{path}: a destroyed flagship keeps no damage cards or crew")
-        if not f.destroyed and s.structure(p) <= 0:
-            raise StateFormatError(f"{path}.damage: structure {s.structure(p)}% means the ship is destroyed")
+        raise StateFormatError(f"stage: the rules pass through {s.stage!r} at once unless a card text is pending "
+                               f"(add it under {field_label('pending')})")
+    for p in range(len(s.players)):
+        _check_player(game, s, p)
     enemy_names = Multiset(e.name for e in s.enemies)
-    check_conserved(d.attack_deck(), {"attack_deck": s.attack_deck.contents(), "attack_discard": s.attack_discard,
-                                      "enemies": enemy_names, "attack_effects_on_table": Multiset(s.table),
-                                      "attack_cards_seen": Multiset(s.looking),
-                                      "attack_cards_put_back": Multiset(s.put_back)}, "attack card")
-    if any(d.card(e.name).type != "enemy ship" for e in s.enemies):
-        raise StateFormatError("enemies: only Dra'tar starships are enemy ships in play")
-    on_ships = EMPTY
-    for f in s.players:
-        on_ships = on_ships + Multiset(f.damage)
-    check_conserved(d.damage_deck(), {"damage_deck": s.damage_deck.contents(), "damage_discard": s.damage_discard,
-                                      "players[].damage": on_ships}, "damage card")
-    check_conserved(d.location_deck(), {"location_deck": s.location_deck.contents(),
-                                        "location_discard": s.location_discard, "locations": Multiset(s.locations),
-                                        "locations_revealed": Multiset(s.revealed)}, "location")
+    check_conserved(d.attack_deck(), {
+        field_label("attack_deck.cards"): s.attack_deck.contents(), field_label("attack_discard"): s.attack_discard,
+        field_label("enemies"): enemy_names, field_label("this_turn.attack_effects_on_table"): Multiset(s.table),
+        field_label("attack_cards_seen"): Multiset(s.looking),
+        field_label("attack_cards_put_back"): Multiset(s.put_back)}, "attack card", say_zones=True)
+    for i, e in enumerate(s.enemies):
+        if d.card(e.name).type != "enemy ship":
+            raise StateFormatError(f"{field_label(f'enemies[{i}].name')}: {e.name!r} is not an enemy ship; only "
+                                   f"Dra'tar starships are enemy ships in play")
+    check_conserved(d.damage_deck(), {
+        field_label("damage_deck.cards"): s.damage_deck.contents(), field_label("damage_discard"): s.damage_discard,
+        **{field_label(f"players[{p}].damage"): Multiset(f.damage) for p, f in enumerate(s.players)}},
+        "damage card", say_zones=True)
+    check_conserved(d.location_deck(), {
+        field_label("location_deck.cards"): s.location_deck.contents(),
+        field_label("location_discard"): s.location_discard, field_label("locations"): Multiset(s.locations),
+        field_label("locations_revealed"): Multiset(s.revealed)}, "location", say_zones=True)
     if s.stage != "setup" and not s.locations:
-        raise StateFormatError("locations: after setup the fleet is always at a location")
+        raise StateFormatError("locations: after setup the fleet is always at a location; name it here")
     lost = [p for p, f in enumerate(s.players) if f.destroyed]
     if lost and s.stage != "over" and (game.knobs.loss == "any_flagship" or len(lost) == len(s.players)):
-        raise StateFormatError(f"players[{lost[0]}].destroyed: a destroyed flagship ends the game (stage must be "
-                               f"'over')")
+        raise StateFormatError(f"{field_label(f'players[{lost[0]}].destroyed')}: a destroyed flagship ends the game "
+                               f"(stage must be 'over')")
     if s.stage == "over" and not s.outcome.startswith(("win", "loss")):
-        raise StateFormatError("outcome: a finished game says 'win: ...' or 'loss: ...'")
+        raise StateFormatError(f"{field_label('outcome')}: a finished game says 'win: ...' or 'loss: ...'")
     if s.fight is not None and (s.stage not in ("fight", "over") or (not s.fight.resolved and s.fight.enemy >= len(s.enemies))):
         raise StateFormatError("fight: only in the fight phase, against an enemy in play")
     if s.stage == "fight" and s.fight is None:
         raise StateFormatError("fight: the fight phase needs the fight being resolved")
     if s.stage == "assign" and len(s.assigned) != len(s.players):
-        raise StateFormatError("players[].assignment: the assignment phase needs every player's assignment")
+        p = len(s.assigned) if len(s.assigned) < len(s.players) else 0
+        raise StateFormatError(f"{field_label(f'players[{p}].assignment')}: the assignment phase needs every "
+                               f"player's assignment (undecided, unassigned, fought or enemy 1 to enemy "
+                               f"{max(1, len(s.enemies))})")
     if s.stage == "pick" and not s.revealed:
-        raise StateFormatError("locations_revealed: picking a location needs revealed locations")
+        raise StateFormatError(f"{field_label('locations_revealed')}: picking a location needs revealed locations")
     if len(s.passed) != len(s.players):
-        raise StateFormatError("players[].passed: one per player")
+        raise StateFormatError(f"{field_label('players[0].passed')}: one per player, got {len(s.passed)} for "
+                               f"{len(s.players)} players")
     for i, st in enumerate(s.pending):
         if st.kind not in STEP_KINDS or not 0 <= st.player < len(s.players):
-            raise StateFormatError(f"pending[{i}]: {st.kind!r} for player {st.player + 1} cannot be resolved")
+            raise StateFormatError(f"{field_label(f'pending[{i}]')}: {st.kind!r} for player {st.player + 1} cannot be "
+                                   f"resolved (a step of {', '.join(STEP_KINDS[:4])}, ... for player 1 to "
+                                   f"{len(s.players)})")
+
+
+def _check_player(game: "PinnedDown", s: "S", p: int) -> None:
+    """One player's flagship, deck list and the conservation of their own cards."""
+    d, f, path = game.data, s.players[p], f"players[{p}]"
+    if f.flagship not in d.names(f.wing, "flagship"):
+        raise StateFormatError(f"{field_label(f'{path}.flagship')}: {f.flagship!r} is not a {f.wing} Wing flagship "
+                               f"(allowed: {', '.join(d.names(f.wing, 'flagship'))})")
+    size = sum(c for _, c in f.brought.items())
+    if size != 20 or any(n > 4 for _, n in f.brought.items()):
+        most = max((n for _, n in f.brought.items()), default=0)
+        raise StateFormatError(f"{field_label(f'{path}.deck_list')}: a draw deck is 20 cards with at most 4 copies "
+                               f"of each, got {size} cards with up to {most} copies")
+    foreign = [c for c in f.brought.kinds() if d.card(c).deck != f.wing or d.card(c).type != "effect"]
+    if foreign:
+        raise StateFormatError(f"{field_label(f'{path}.deck_list')}: only {f.wing} Wing effects, got {foreign[0]!r}")
+    check_conserved(f.brought + Multiset(f.crew), {
+        field_label(f"{path}.deck.cards"): f.deck.contents(), field_label(f"{path}.hand"): f.hand,
+        field_label(f"{path}.discard"): f.discard, field_label(f"{path}.characters"): Multiset(f.characters)},
+        f"{f.wing} Wing card", holds=f"{_own_cards(path)} hold", say_zones=True)
+    if f.destroyed and (f.damage or f.characters):
+        raise StateFormatError(f"{field_label(f'{path}.destroyed')}: a destroyed flagship keeps no damage cards or "
+                               f"crew (empty {field_label(f'{path}.damage')} and {field_label(f'{path}.characters')})")
+    if not f.destroyed and s.structure(p) <= 0:
+        raise StateFormatError(f"{field_label(f'{path}.damage')}: structure {s.structure(p)}% means the ship is "
+                               f"destroyed (tick {field_label(f'{path}.destroyed')}, or remove a damage card)")
 
 
 def vocabulary(game: "PinnedDown") -> dict[str, tuple[str, ...]]:
+    """For each key holding names, the names a player may write there (the editor's pickers and placeholders);
+    a deck table's ``cards``, ``known_top`` and ``known_bottom`` take the names of the deck's own key.
+
+    >>> import explorer
+    >>> v = vocabulary(explorer.load_game("pinned_down"))
+    >>> v["attack_deck"][:2], "Admiral Bright" in v["deck"], v["step"][:2]
+    (('A Change Of Plans', 'Collateral Damage'), True, ('draw', 'destiny'))
+    """
     d = game.data
-    player_cards = tuple(c for w in WINGS for c in d.names(w, "effect"))
+    own = tuple(c for w in WINGS for c in (*d.names(w, "effect"), *d.names(w, "character")))
+    characters = d.names(None, "character")
+    attack, damage, locations = d.names("Dra'tar"), d.names("Damage"), d.names("Location")
     return {
-        "flagship": d.names(None, "flagship"), "characters": d.names(None, "character"), "hand": player_cards,
-        "discard": player_cards, "deck": player_cards, "damage": d.names("Damage"), "enemies": d.names(
-            "Dra'tar", "enemy ship"), "attack_discard": d.names("Dra'tar"), "locations": d.names("Location"),
-        "location_discard": d.names("Location"), "damage_discard": d.names("Damage"), "stage": RESTING_STAGES,
-        "wing": WINGS,
+        "flagship": d.names(None, "flagship"), "characters": characters, "crew": characters,
+        "used": (*characters, *d.names(None, "flagship")), "hand": own, "discard": own, "deck": own,
+        "deck_list": tuple(c for w in WINGS for c in d.names(w, "effect")), "damage": damage,
+        "enemies": d.names("Dra'tar", "enemy ship"), "attack_deck": attack, "attack_discard": attack,
+        "attack_cards_seen": attack, "attack_cards_put_back": attack, "attack_effects_on_table": attack,
+        "damage_deck": damage, "damage_discard": damage, "locations": locations, "location_deck": locations,
+        "location_discard": locations, "locations_revealed": locations, "stage": RESTING_STAGES, "wing": WINGS,
+        "step": STEP_KINDS,
     }
 
 
-__all__ = ["STAGES", "check_state", "position_dict", "position_from_dict", "vocabulary"]
+__all__ = ["FORM_ENTRIES", "STAGES", "check_state", "form_entry", "position_dict", "position_from_dict", "vocabulary"]
