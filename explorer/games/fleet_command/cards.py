@@ -105,26 +105,36 @@ class DataSet:
     fleets: dict[str, tuple[str, ...]]
     defaults: Parameters
 
+    def __post_init__(self) -> None:
+        # lookups by name, made once: the rules ask for a ship's kind or a card's effect many times a move
+        object.__setattr__(self, "_ships", {s.name: s for s in self.ships})
+        object.__setattr__(self, "_card_types", {})
+
     def ship(self, name: str) -> ShipType:
-        for s in self.ships:
-            if s.name == name:
-                return s
-        raise RulesError(f"unknown ship {name!r}; ships: {', '.join(s.name for s in self.ships)}")
+        got = self._ships.get(name)  # type: ignore[attr-defined]
+        if got is None:
+            raise RulesError(f"unknown ship {name!r}; ships: {', '.join(s.name for s in self.ships)}")
+        return got  # type: ignore[no-any-return]
 
     def card_type(self, card: str) -> CardType:
-        """The effect of a card named like ``"Repair 3"``."""
-        name = card.rsplit(" ", 1)[0]
-        for c in self.cards:
-            if c.name == name:
-                return c
-        raise RulesError(f"unknown card {card!r}; cards are named by effect and number, like 'Repair 3'")
+        """The effect of a card named like ``"Repair 3"`` (remembered per card name)."""
+        known = self._card_types  # type: ignore[attr-defined]
+        got = known.get(card)
+        if got is None:
+            name = card.rsplit(" ", 1)[0]
+            got = next((c for c in self.cards if c.name == name), None)
+            if got is None:
+                raise RulesError(f"unknown card {card!r}; cards are named by effect and number, like 'Repair 3'")
+            if len(known) < 10_000:  # typed names of unknown numbers aside, there are 36 cards
+                known[card] = got
+        return got  # type: ignore[no-any-return]
 
     def card_effect(self, card: str) -> str:
         return self.card_type(card).name
 
     @staticmethod
     def card_number(card: str) -> int:
-        return int(card.rsplit(" ", 1)[1])
+        return _card_number(card)
 
     def card_symbol_value(self, card: str) -> int:
         """The numerical value of the card's symbol (initiative ties)."""
@@ -133,6 +143,11 @@ class DataSet:
 
     def card_names(self) -> tuple[str, ...]:
         return tuple(str(k) for k in self.deck.kinds())
+
+
+@lru_cache(maxsize=1024)
+def _card_number(card: str) -> int:
+    return int(card.rsplit(" ", 1)[1])
 
 
 def _read(name: str) -> dict[str, Any]:

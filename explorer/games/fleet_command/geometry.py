@@ -152,9 +152,21 @@ class Pose:
         x, y = self.x, self.y
         object.__setattr__(self, "fx", (x[0] + x[1] * SQRT3) * 0.5)
         object.__setattr__(self, "fy", (y[0] + y[1] * SQRT3) * 0.5)
+        # the hash the generated one would give, computed once: poses key the geometry caches below
+        object.__setattr__(self, "_hash", hash((x, y, self.heading)))
 
     fx: float = field(init=False, repr=False, compare=False)
     fy: float = field(init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined,no-any-return]
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not Pose:
+            return NotImplemented
+        return self.x == other.x and self.y == other.y and self.heading == other.heading  # type: ignore[attr-defined]
 
     @property
     def axes(self) -> tuple[float, float]:
@@ -288,7 +300,26 @@ def tile_distance(a: Pose, b: Pose) -> float:
 
     >>> round(tile_distance(Pose(Q(0), Q(0), 0), Pose(Q(0), Q(3), 0)), 6)
     2.0
+
+    Remembered per pair of poses (a pose is an exact value, so the answer never changes): ships
+    that have not moved are measured again and again within a round.
     """
+    key = (a, b)
+    got = _TILE_DISTANCES.get(key)
+    if got is None:
+        if len(_TILE_DISTANCES) >= REMEMBERED_PAIRS:
+            _TILE_DISTANCES.clear()
+        got = _TILE_DISTANCES[key] = _tile_distance(a, b)
+    return got
+
+
+REMEMBERED_PAIRS = 50_000
+"""How many pairs of poses a geometry cache keeps before it starts afresh (some 20 MB at most)."""
+
+_TILE_DISTANCES: dict[tuple[Pose, Pose], float] = {}
+
+
+def _tile_distance(a: Pose, b: Pose) -> float:
     if overlap(a, b):
         return 0.0
     return min(min(point_distance(x, y, b) for x, y in a.corners()),

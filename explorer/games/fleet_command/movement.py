@@ -27,8 +27,8 @@ from collections.abc import Iterable, Sequence
 from explorer.games.fleet_command.geometry import (
     COST, MANOEUVRES, SQRT3, Pose, apply_manoeuvre, on_table, overlap,
 )
+from explorer.games.fleet_command.paths import SIDES, planned_ends
 
-SIDES = {"S90": 90, "S180": 180, "S270": 270}
 WORDS = {**MANOEUVRES, "S90": "from its right side", "S180": "from its back", "S270": "from its left side"}
 
 
@@ -71,6 +71,21 @@ def reachable(start: Pose, *, tiles: int, manoeuvres: Sequence[str], roll: bool,
     """Every end position with the first (shortest) manoeuvre sequence reaching it; ``()`` = stay.
 
     ``two_fronts``: the path may also begin at the back (the Battleship's other short side).
+    The answer is :func:`search_ends`'s, found faster from a plan of the search worked out
+    once per kind of move (:mod:`explorer.games.fleet_command.paths`).
+    """
+    return planned_ends(start, tiles=tiles, manoeuvres=manoeuvres, roll=roll, omnidirectional=omnidirectional,
+                        blocked=blocked, width=width, depth=depth, two_fronts=two_fronts)
+
+
+def search_ends(start: Pose, *, tiles: int, manoeuvres: Sequence[str], roll: bool, omnidirectional: bool,
+                blocked: Sequence[Pose], width: float, depth: float,
+                two_fronts: bool = False) -> dict[Pose, tuple[str, ...]]:
+    """The rule itself, searched step by step: :func:`reachable`'s answer, which the tests check it against.
+
+    Breadth first: each round tries, from every sequence of the last round, each
+    manoeuvre in order (the ship's manoeuvres, then the rolls), keeping a sequence
+    whose tiles are all free; an end is offered with the first sequence reaching it.
     """
     near = tiles + 3.0  # a path moves at most 1 per tile (a roll 2), a tile reaches 0.71 past its centre
     sx, sy = start.fx, start.fy

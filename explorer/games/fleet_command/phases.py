@@ -22,11 +22,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from explorer.core import Action
+from explorer.core.frozen import replaced
 from explorer.games.fleet_command import tactics
 from explorer.games.fleet_command.movement import laid_tiles, reachable, ship_manoeuvres
+from explorer.games.fleet_command.offers import HOLD_FIRE, PASS, TAKE_HIT, move_action, path_action, shot_actions
 from explorer.games.fleet_command.state import EMPTY, FleetState, Moving, Shot
 from explorer.games.fleet_command.tactics import (
     card_sources, card_words, construction_payment_words, construction_payments, pay, pay_cube, payment_words, payments,
@@ -57,22 +57,21 @@ def _next_mover(state: FleetState, last: int, first_turn: bool = False) -> Fleet
 def move_actions(state: FleetState) -> list[Action]:
     player = state.actor
     variant_drop = state.game.variant == "fighter_card_extra_tile"
+    extra = state.params.activation_tiles
+    sources = [(effect, card_sources(state, player, effect)) for effect in MOVE_CARDS]  # the same for every ship
     out = []
     for ship in state.fleets[player].ships:
         if not ship.on_table or ship.moved:
             continue
         n = ship.name
-        out.append(Action("move", (n, "", "", ""), label=f"move {n}"))
+        out.append(move_action(n, "", "", "", extra))
         for how, source in payments(state, player, n):
-            out.append(Action("move", (n, "activate", how, source),
-                              label=f"move {n}, activate for +{state.params.activation_tiles} tiles"
-                                    f"{payment_words(how, source)}"))
-        for effect in MOVE_CARDS:
+            out.append(move_action(n, "activate", how, source, extra))
+        for effect, cards in sources:
             if effect == "Do A Barrel Roll" and ship.kind == "Fighter" and not variant_drop:
                 continue  # a Fighter may barrel roll already: the card would change nothing
-            for card, carrier in card_sources(state, player, effect):
-                out.append(Action("move", (n, "card", card, carrier),
-                                  label=f"move {n} with {card_words(card, carrier)}"))
+            for card, carrier in cards:
+                out.append(move_action(n, "card", card, carrier, extra))
     return out
 
 
@@ -108,7 +107,19 @@ def apply_move(state: FleetState, action: Action) -> FleetState:
 
 
 def ends(state: FleetState) -> dict:
-    """The end positions of the ship now laying out its path, each with its first sequence."""
+    """The end positions of the ship now laying out its path, each with its first sequence.
+
+    Remembered by the position (``FleetState.REMEMBERED``): the legal paths, the heuristic and
+    the table view all ask for them. Callers must not change the dict they get.
+    """
+    got = state.__dict__.get("_ends_cache")
+    if got is None:
+        got = _ends(state)
+        object.__setattr__(state, "_ends_cache", got)
+    return got
+
+
+def _ends(state: FleetState) -> dict:
     assert state.moving is not None
     player = state.actor
     ship = state.fleets[player].ship(state.moving.ship)
@@ -122,15 +133,18 @@ def ends(state: FleetState) -> dict:
 
 
 def path_actions(state: FleetState) -> list[Action]:
-    return [Action("path", seq, label=("path " + " ".join(seq)) if seq else "stay") for seq in ends(state).values()]
+    return [path_action(seq) for seq in ends(state).values()]
 
 
 def apply_path(state: FleetState, action: Action) -> FleetState:
     assert state.moving is not None
     seq = tuple(str(c) for c in action.args)
-    start = state.fleets[state.actor].ship(state.moving.ship).pose
-    assert start is not None
-    end = laid_tiles(start, seq)[1]  # legal, so every tile of it is free
+    known = state.__dict__.get("_ends_cache")  # the search that listed this path knows where it ends
+    end = next((pose for pose, laid in known.items() if laid == seq), None) if known is not None else None
+    if end is None:
+        start = state.fleets[state.actor].ship(state.moving.ship).pose
+        assert start is not None
+        end = laid_tiles(start, seq)[1]  # legal, so every tile of it is free
     state = state.with_ship(state.actor, state.moving.ship, pose=end, moved=True)
     return _next_mover(state, state.actor)
 
@@ -138,8 +152,8 @@ def apply_path(state: FleetState, action: Action) -> FleetState:
 # --- activation ---------------------------------------------------------------------------------
 def reset_marks(state: FleetState) -> FleetState:
     """A new phase: no ship has activated or shot in it yet (§8: once per phase)."""
-    fleets = tuple(replace(f, ships=tuple(replace(s, activated=False, shot=False) if (s.activated or s.shot) else s
-                                          for s in f.ships)) for f in state.fleets)
+    fleets = tuple(replaced(f, ships=tuple(replaced(s, activated=False, shot=False) if (s.activated or s.shot) else s
+                                           for s in f.ships)) for f in state.fleets)
     return state.replace(fleets=fleets)  # type: ignore[return-value]
 
 
@@ -170,7 +184,7 @@ def activation_actions(state: FleetState) -> list[Action]:
             for target in friendly:
                 out.append(Action("replenish", (card, target.name, carrier),
                                   label=f"play {card_words(card, carrier)} on {target.name}"))
-    out.append(Action("pass", label="pass"))
+    out.append(PASS)
     return out
 
 
@@ -221,14 +235,11 @@ def shoot_actions(state: FleetState, player: int) -> list[Action]:
         return []
     out = []
     ready = [s for s in fleet.ships if s.on_table and not s.shot]
+    cards = ("",) * bool(state.deck) + tuple(str(c) for c in fleet.hand.kinds())  # "": drawing a card
     for ship in ready:
-        for target in tactics.targets(state, player, ship.name):
-            if state.deck:
-                out.append(Action("shoot", (ship.name, target, ""),
-                                  label=f"{ship.name} shoots enemy {target}, drawing a card"))
-            for card in fleet.hand.kinds():
-                out.append(Action("shoot", (ship.name, target, str(card)),
-                                  label=f"{ship.name} shoots enemy {target} with {card}"))
+        aims = tactics.targets(state, player, ship.name)
+        if aims:
+            out += shot_actions(ship.name, aims, cards)
     if ready and (fleet.hand or state.deck):
         for card, carrier in card_sources(state, player, "Big Guns"):
             out.append(Action("big guns", (card, carrier),
@@ -240,8 +251,11 @@ def _next_shooter(state: FleetState, last: int) -> FleetState:
     from explorer.games.fleet_command.rules import start_round
 
     for p in (1 - last, last):
-        if shoot_actions(state, p):
-            return state.replace(stage="combat", actor=p, shot=None)  # type: ignore[return-value]
+        shots = shoot_actions(state, p)
+        if shots:
+            after = state.replace(stage="combat", actor=p, shot=None)
+            object.__setattr__(after, "_shots_cache", shots)  # its legal moves: shoot_actions of the same fleets
+            return after  # type: ignore[return-value]
     return start_round(state.replace(shot=None))  # type: ignore[arg-type]
 
 
@@ -300,7 +314,7 @@ def _remove_cubes(state: FleetState, shot: Shot, ask: bool = True) -> FleetState
 def repair_actions(state: FleetState) -> list[Action]:
     out = [Action("repair", (card, carrier), label=f"play {card_words(card, carrier)} to keep the cube")
            for card, carrier in card_sources(state, 1 - state.actor, "Repair")]
-    return out + [Action("take hit", label="take the hit")]
+    return out + [TAKE_HIT]
 
 
 def apply_repair(state: FleetState, action: Action) -> FleetState:
@@ -323,7 +337,10 @@ def legal_actions(state: FleetState) -> list[Action]:
     if stage == "activation":
         return activation_actions(state)
     if stage == "combat":
-        return shoot_actions(state, state.actor) + [Action("hold fire", label="hold fire")]
+        shots = state.__dict__.get("_shots_cache")
+        if shots is None:
+            shots = shoot_actions(state, state.actor)
+        return shots + [HOLD_FIRE]
     if stage == "repair":
         return repair_actions(state)
     return []

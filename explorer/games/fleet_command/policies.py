@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from explorer.core import Action
+from explorer.core.chance import draw_below
 from explorer.games.fleet_command import tactics
 from explorer.games.fleet_command.geometry import centre_distance
 from explorer.games.fleet_command.phases import ends
@@ -40,10 +41,13 @@ def heuristic_policy(state: FleetState, rng: np.random.Generator) -> Action:
         return max(actions, key=lambda a: (_number(state, str(a.args[0])), str(a)))
     if "place" in kinds:
         middle = state.params.table_width / 2
-        return min(actions, key=lambda a: (abs(int(a.args[1]) - middle + 0.5) + rng.random() * 3, str(a)))
+        # one uniform number per action, in their order: the very numbers one rng.random() call each would give
+        noise = rng.random(len(actions)).tolist()
+        keys = [(abs(int(a.args[1]) - middle + 0.5) + r * 3, str(a)) for a, r in zip(actions, noise)]
+        return actions[min(range(len(actions)), key=keys.__getitem__)]  # keys differ: their texts do
     if state.stage == "movement":
         plain = [a for a in actions if a.args[1] == ""]
-        return plain[int(rng.integers(len(plain)))]
+        return plain[draw_below(rng, len(plain))]  # int(rng.integers(len(plain))), drawn faster
     if state.stage == "path":
         return _best_path(state, actions)
     if state.stage == "activation":
@@ -52,7 +56,7 @@ def heuristic_policy(state: FleetState, rng: np.random.Generator) -> Action:
         return _combat(state, actions)
     if state.stage == "repair":
         return actions[0]
-    return actions[int(rng.integers(len(actions)))]
+    return actions[draw_below(rng, len(actions))]
 
 
 def _best_path(state: FleetState, actions: tuple[Action, ...]) -> Action:

@@ -71,18 +71,30 @@ def place_actions(state: FleetState) -> list[Action]:
     player = state.actor
     taken = {s.pose for f in state.fleets for s in f.ships if s.pose is not None}
     kinds_done: set[str] = set()
+    params = state.params
+    slots = _slots(params.table_width, params.table_depth, params.setup_depth, player)
     out = []
     for ship in state.fleets[player].ships:
         if ship.pose is not None or ship.kind in kinds_done:
             continue
         kinds_done.add(ship.kind)
-        for row in range(1, state.params.setup_depth + 1):
-            for col in range(1, state.params.table_width + 1):
-                pose = placement_pose(state, player, col, row)
-                if pose not in taken:
-                    out.append(Action("place", (ship.name, col, row),
-                                      label=f"place {ship.name} at column {col} row {row}"))
+        for col, row, pose in slots:
+            if pose not in taken:
+                out.append(_place(ship.name, col, row))
     return out
+
+
+@lru_cache(maxsize=256)
+def _slots(width: int, depth: int, setup_depth: int, player: int) -> tuple[tuple[int, int, Pose], ...]:
+    """Every ``(column, row, pose)`` a player may place a ship at, rows from their edge, then columns."""
+    return tuple((col, row, _slot(depth, player, col, row))
+                 for row in range(1, setup_depth + 1) for col in range(1, width + 1))
+
+
+@lru_cache(maxsize=8192)
+def _place(name: str, col: int, row: int) -> Action:
+    """A ``place`` action, made and worded once (a setup lists every free slot for every kind)."""
+    return Action("place", (name, col, row), label=f"place {name} at column {col} row {row}")
 
 
 def _unplaced(state: FleetState, player: int) -> bool:
@@ -147,14 +159,26 @@ def _fresh(ship: Ship) -> Ship:
 
 
 def chance_outcomes(state: FleetState) -> tuple[tuple[Action, Fraction], ...]:
-    if state.stage in ("deal", "draw"):
-        return tuple((Action("draw", (card,), label=f"draw {card}"), p) for card, p in state.deck.draw_outcomes())
-    if state.stage == "shot":
-        return tuple((Action("reveal", (card,), label=f"reveal {card}"), p) for card, p in state.deck.draw_outcomes())
+    if state.stage in ("deal", "draw", "shot"):
+        kind = "reveal" if state.stage == "shot" else "draw"
+        return tuple((_card_action(kind, card), p) for card, p in state.deck.draw_outcomes())
     if state.stage == "tie":
         return tuple((Action("initiative to", (p,), label=f"Player {p + 1} takes initiative"), Fraction(1, 2))
                      for p in (0, 1))
     raise RulesError(f"no chance node in {state.phase}", state=state)
+
+
+_CARD_ACTIONS: dict[tuple[str, object], Action] = {}
+"""``draw``/``reveal`` outcomes by card: equal values, made and worded once (a chance node lists every card)."""
+
+
+def _card_action(kind: str, card: object) -> Action:
+    got = _CARD_ACTIONS.get((kind, card))
+    if got is None:
+        if len(_CARD_ACTIONS) >= 10_000:
+            _CARD_ACTIONS.clear()
+        got = _CARD_ACTIONS[(kind, card)] = Action(kind, (card,), label=f"{kind} {card}")
+    return got
 
 
 def apply_draw(state: FleetState, card: str) -> FleetState:

@@ -137,6 +137,10 @@ class Shot:
 class FleetState(State):
     """One position of Space Fleet Command (see the module docstring for the stages)."""
 
+    REMEMBERED = (*State.REMEMBERED, "_ends_cache", "_shots_cache")
+    """Besides the base class's: the path search's end positions (``phases.ends``) and the shots
+    ``phases`` found open when it chose the next shooter (its legal moves, but ``hold fire``)."""
+
     stage: str
     fleets: tuple[Fleet, Fleet]
     deck: Deck

@@ -23,9 +23,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from explorer.core import Action
+from explorer.core import Action, Multiset
 
-from explorer.games.fleet_command.geometry import Pose, front_distance, in_arc, tile_distance
+from explorer.games.fleet_command.geometry import REMEMBERED_PAIRS, Pose, front_distance, in_arc, tile_distance
 
 if TYPE_CHECKING:
     from explorer.games.fleet_command.state import FleetState, Ship
@@ -87,9 +87,33 @@ def shot_distance(state: "FleetState", ship: "Ship", pose: Pose, target: Pose) -
     """
     if state.ship_type(ship).omnidirectional:
         return tile_distance(pose, target)
-    sides = (pose, pose.facing((pose.heading + 180) % 360)) if fronts(state, ship) == 2 else (pose,)
-    reach = [front_distance(side, target) for side in sides if in_arc(side, target)]
-    return min(reach) if reach else None
+    return arc_distance(pose, target, fronts(state, ship) == 2)
+
+
+_ARC_DISTANCES: dict[tuple[Pose, Pose, bool], float | None] = {}
+
+
+def arc_distance(pose: Pose, target: Pose, two_fronts: bool) -> float | None:
+    """Range from a ship with a front (two, if ``two_fronts``) at ``pose`` to ``target``, ``None`` if out of arc.
+
+    Remembered per pair of poses, as ``geometry.tile_distance`` is: a Combat Phase asks the
+    same pairs many times.
+
+    >>> arc_distance(Pose((11, 0), (7, 0), 0), Pose((11, 0), (11, 0), 180), False)
+    1.0
+    """
+    key = (pose, target, two_fronts)
+    got = _ARC_DISTANCES.get(key, _UNKNOWN)
+    if got is _UNKNOWN:
+        if len(_ARC_DISTANCES) >= REMEMBERED_PAIRS:
+            _ARC_DISTANCES.clear()
+        sides = (pose, pose.facing((pose.heading + 180) % 360)) if two_fronts else (pose,)
+        reach = [front_distance(side, target) for side in sides if in_arc(side, target)]
+        got = _ARC_DISTANCES[key] = min(reach) if reach else None
+    return got  # type: ignore[return-value]
+
+
+_UNKNOWN = object()
 
 
 def targets(state: "FleetState", player: int, name: str, pose: Pose | None = None,
@@ -101,15 +125,19 @@ def targets(state: "FleetState", player: int, name: str, pose: Pose | None = Non
     if where is None:
         return ()
     reach = base_range(state, ship) + (fleet.range_bonus if bonus is None else bonus)
+    omni = state.ship_type(ship).omnidirectional  # shot_distance's two questions, asked once for every enemy
+    two_fronts = not omni and fronts(state, ship) == 2
+    near, within = reach + 1.5, reach + TOLERANCE
+    wx, wy = where.fx, where.fy
     out = []
     for enemy in state.fleets[1 - player].ships:
-        if not enemy.on_table:
+        at = enemy.pose
+        if at is None or enemy.destroyed:
             continue
-        assert enemy.pose is not None
-        if abs(where.fx - enemy.pose.fx) > reach + 1.5 or abs(where.fy - enemy.pose.fy) > reach + 1.5:
+        if abs(wx - at.fx) > near or abs(wy - at.fy) > near:
             continue
-        d = shot_distance(state, ship, where, enemy.pose)
-        if d is not None and d <= reach + TOLERANCE:
+        d = tile_distance(where, at) if omni else arc_distance(where, at, two_fronts)
+        if d is not None and d <= within:
             out.append(enemy.name)
     return tuple(out)
 
@@ -221,10 +249,32 @@ def payments(state: "FleetState", player: int, name: str) -> list[tuple[str, str
         if other.kind == "Hopper" and other.name != name and other.on_table and other.cubes >= 2 \
                 and in_ability_range(state, other, ship):
             out.append(("hopper", other.name))
-    for card in fleet.hand.kinds():
-        if state.data.card_effect(str(card)) == "Energy Surge":
-            out.append(("surge", str(card)))
+    for card in hand_cards(state, fleet.hand, "Energy Surge"):
+        out.append(("surge", card))
     return out
+
+
+def hand_cards(state: "FleetState", hand: Multiset, effect: str) -> tuple[str, ...]:
+    """The cards of ``hand`` with ``effect``, in the hand's order (remembered per hand: a hand is a value).
+
+    >>> import explorer
+    >>> s = explorer.load_game("fleet_command", variant="untested_ships").position_from_text(CONSTRUCTION_EXAMPLE)
+    >>> hand_cards(s, s.fleets[0].hand, "Energy Surge"), hand_cards(s, s.fleets[0].hand, "Big Guns")
+    (('Energy Surge 2',), ())
+    """
+    by_effect = _HANDS.get(hand)
+    if by_effect is None:
+        if len(_HANDS) >= 20_000:
+            _HANDS.clear()
+        found: dict[str, list[str]] = {}
+        for card in hand.kinds():
+            found.setdefault(state.data.card_effect(str(card)), []).append(str(card))
+        by_effect = _HANDS[hand] = {e: tuple(cards) for e, cards in found.items()}
+    return by_effect.get(effect, ())
+
+
+_HANDS: dict[Multiset, dict[str, tuple[str, ...]]] = {}
+"""Each hand's cards by effect (the game's one data set names the effects)."""
 
 
 def pay(state: "FleetState", player: int, name: str, how: str, source: str) -> "FleetState":
@@ -298,7 +348,7 @@ def payment_words(how: str, source: str) -> str:
 def card_sources(state: "FleetState", player: int, effect: str) -> list[tuple[str, str]]:
     """Every ``(card, carrier)`` with that effect the player may play; carrier ``""`` is the hand."""
     fleet = state.fleets[player]
-    out = [(str(c), "") for c in fleet.hand.kinds() if state.data.card_effect(str(c)) == effect]
+    out = [(c, "") for c in hand_cards(state, fleet.hand, effect)]
     for ship in fleet.ships:
         if ship.attached and ship.on_table and not ship.activated and ship.cubes >= 2:
             out += [(str(c), ship.name) for c in ship.attached.kinds() if state.data.card_effect(str(c)) == effect]
