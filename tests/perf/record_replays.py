@@ -18,10 +18,16 @@ Configurations: Star Realms 2-player Standard and 4-player Hydra, 200 seeds each
 capped at ``CAPPED_STEPS`` moves (the early and middle game: buys, allies,
 scraps, bases) plus ``FULL_GAMES`` seeds each played to the end (late game,
 destroyed bases, the winner); Warp's Edge standard, 200 seeds played to the end
-(its games are short).
+(its games are short). Space Fleet Command and the Battle of Endor (issue 21's
+speed-ups): 100 capped seeds and ``FULL_GAMES`` full games each, recorded on commit
+8c8e86c, before those edits. Pinned Down keeps its own replays
+(``tests/pinned_down/replays.json``).
 
->>> sorted(CONFIGS)
-['star_realms_hydra_4p', 'star_realms_standard_2p', 'warps_edge_standard']
+``--config NAME`` records only the named configurations and keeps the others
+already in the file, so a game's replays can be added from an older engine.
+
+>>> sorted(CONFIGS)[:2]
+['endor_standard', 'fleet_command_standard']
 """
 
 from __future__ import annotations
@@ -50,6 +56,10 @@ CONFIGS: dict[str, dict[str, Any]] = {
                              "capped": (200, CAPPED_STEPS), "full": (FULL_GAMES, FULL_STEPS)},
     "warps_edge_standard": {"game": "warps_edge", "setup": {},
                             "capped": (0, 0), "full": (200, FULL_STEPS)},
+    "fleet_command_standard": {"game": "fleet_command", "setup": {},
+                               "capped": (100, CAPPED_STEPS), "full": (FULL_GAMES, FULL_STEPS)},
+    "endor_standard": {"game": "endor", "setup": {},
+                       "capped": (100, CAPPED_STEPS), "full": (FULL_GAMES, FULL_STEPS)},
 }
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "replays.json"
@@ -97,13 +107,17 @@ def main() -> None:
     parser.add_argument("--config", action="append", choices=sorted(CONFIGS), help="default: all")
     args = parser.parse_args()
     sys.path.insert(0, str(HERE.parents[1]))
+    kept = {}
+    if args.config and args.out.exists():
+        kept = json.loads(args.out.read_text())["configs"]
     data = {
         "format": FORMAT,
         "version": VERSION,
         "about": "moves, steps, terminal and SHA-256 of the final to_json() per seed; "
-                 "written by tests/perf/record_replays.py before the issue-13 speed-ups",
+                 "written by tests/perf/record_replays.py before the issue-13 (and, for Fleet Command and "
+                 "Endor, issue-21) speed-ups",
         "policy": POLICY,
-        "configs": record(args.config or sorted(CONFIGS)),
+        "configs": {**kept, **record(args.config or sorted(CONFIGS))},
     }
     text = json.dumps(data, separators=(",", ":")).replace('{"seed"', '\n{"seed"')
     args.out.write_text(text + "\n")
