@@ -18,6 +18,7 @@ reads as the table says it (``play Defiance``, ``assign TRB Ardor to Dra'tar Beh
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 
 ACTION_KINDS = ("play", "use", "end", "pass", "assign", "leave", "resolve", "jump", "discard", "shuffle", "decline",
                 "put", "keep", "fight")
+_RESOLVE = Action("resolve", (), label="resolve the fight")
+_PASS = Action("pass", (), label="pass")
 WINDOW_TIMING = {"main": "MAIN", "attack": "ATTACK", "jump": "JUMP", "wrap up": "WRAP UP", "fight": "FIGHT"}
 
 
@@ -40,11 +43,14 @@ def name(s: "S", p: int) -> str:
 # --- choices a card's text asks for ---------------------------------------------
 def _choices(s: "S", p: int, card: Card, *, from_hand: bool) -> Iterator[tuple[tuple, str]]:
     """Every way to pay for and aim ``card``'s ability: ``(args, label suffix)``; nothing if it cannot be used."""
+    if _plain(card):  # most texts ask for nothing: one way, no arguments
+        yield (), ""
+        return
     f = s.players[p]
     options: list[list[tuple[tuple, str]]] = []
-    hand = f.hand.remove(card.name) if from_hand else f.hand
     for e in card.ability:
         if e.kind == "discard_from_hand":
+            hand = f.hand.remove(card.name) if from_hand else f.hand
             opts = [(("discard", c), f"discarding {c}") for c in hand.kinds()]
         elif e.kind == "repair":
             opts = []
@@ -77,6 +83,26 @@ def _choices(s: "S", p: int, card: Card, *, from_hand: bool) -> Iterator[tuple[t
         yield args, (", " + suffix if suffix else "")
 
 
+_CHOOSING = frozenset({"discard_from_hand", "repair", "take_from_discard", "overload", "look_attack",
+                       "reveal_own_deck", "look_location"})
+"""The effect kinds whose use asks for a choice or may be impossible now (``_choices`` reads them)."""
+_PLAIN: dict[int, tuple[Card, bool]] = {}
+
+
+def _plain(card: Card) -> bool:
+    """Whether ``card``'s ability has no effect ``_choices`` reads (remembered per card)."""
+    found = _PLAIN.get(id(card))
+    if found is None or found[0] is not card:
+        found = _PLAIN[id(card)] = (card, not any(e.kind in _CHOOSING for e in card.ability))
+    return found[1]
+
+
+@lru_cache(maxsize=8192)
+def _move(kind: str, args: tuple, label: str) -> Action:
+    """``Action(kind, args, label=label)``, made once: the same plays and powers are offered move after move."""
+    return Action(kind, args, label=label)
+
+
 def _plays(s: "S", p: int, timing: str) -> list[Action]:
     out = []
     f = s.players[p]
@@ -86,7 +112,7 @@ def _plays(s: "S", p: int, timing: str) -> list[Action]:
             continue
         free = " (for free)" if fx.free_play(s, p, c) else ""
         for args, suffix in _choices(s, p, card, from_hand=True):
-            out.append(Action("play", (c, *args), label=f"play {c}{suffix}{free}"))
+            out.append(_move("play", (c, *args), f"play {c}{suffix}{free}"))
     return out
 
 
@@ -100,7 +126,7 @@ def _powers(s: "S", p: int, timing: str) -> list[Action]:
         if card.once_per_turn and f"{p}:{c}" in s.used:
             continue
         for args, suffix in _choices(s, p, card, from_hand=False):
-            out.append(Action("use", (c, *args), label=f"use {c}{suffix}"))
+            out.append(_move("use", (c, *args), f"use {c}{suffix}"))
     return out
 
 
@@ -118,8 +144,8 @@ def main_actions(s: "S") -> tuple[Action, ...]:
             continue
         who = f"{name(s, p)}: " if multi else ""
         for a in (*_plays(s, p, "MAIN"), *_powers(s, p, "MAIN")):
-            out.append(Action(a.kind, (*a.args, p), label=who + a.label))
-        out.append(Action("end", ("main", p), label=who + "end main phase"))
+            out.append(_move(a.kind, (*a.args, p), who + a.label))
+        out.append(_move("end", ("main", p), who + "end main phase"))
     return tuple(out)
 
 
@@ -186,9 +212,9 @@ def legal_actions(s: "S") -> tuple[Action, ...]:
     if s.stage == "main":
         return main_actions(s)
     if s.stage == "fight":
-        return (*_plays(s, p, "FIGHT"), *_powers(s, p, "FIGHT"), Action("resolve", (), label="resolve the fight"))
+        return (*_plays(s, p, "FIGHT"), *_powers(s, p, "FIGHT"), _RESOLVE)
     if s.stage in ("attack", "jump"):
-        return (*_powers(s, p, WINDOW_TIMING[s.stage]), Action("pass", (), label="pass"))
+        return (*_powers(s, p, WINDOW_TIMING[s.stage]), _PASS)
     if s.stage == "wrap up":
         return (*_plays(s, p, "WRAP UP"), Action("end", ("wrap up",), label="end wrap up"))
     if s.stage == "assign":

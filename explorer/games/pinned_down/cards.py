@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -131,6 +131,15 @@ class Knobs:
     power: tuple[tuple[str, int], ...] = ()
     threat_on_reveal: tuple[tuple[str, int], ...] = ()
 
+    @cached_property
+    def power_of(self) -> dict[str, int]:
+        """``power`` as a lookup by card name (worked out once per rules version; not a field).
+
+        >>> card_data().knobs("rules_2015").power_of == dict(card_data().knobs("rules_2015").power)
+        True
+        """
+        return dict(self.power)
+
 
 @dataclass(frozen=True)
 class WingSetup:
@@ -148,6 +157,22 @@ class CardData:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_name", {c.name: c for c in self.cards})
+        object.__setattr__(self, "_free", {})
+
+    def free_cards(self, flagship: str, crew: tuple[str, ...]) -> frozenset[str]:
+        """The cards a flagship with ``crew`` aboard plays for free: its own and its characters' ``free_play``
+        texts (TRB Faith, Mr. Snider), worked out once per flagship and crew.
+
+        >>> sorted(card_data().free_cards("TRB Faith", ())) == sorted(
+        ...     n for e in card_data().card("TRB Faith").lasting if e.kind == "free_play" for n in e.cards)
+        True
+        """
+        key = (flagship, crew)
+        found: frozenset[str] | None = self._free.get(key)  # type: ignore[attr-defined]
+        if found is None:
+            texts = [*self.card(flagship).lasting, *(e for c in crew for e in self.card(c).lasting)]
+            found = self._free[key] = frozenset(n for e in texts if e.kind == "free_play" for n in e.cards)  # type: ignore[attr-defined]
+        return found
 
     def card(self, name: str) -> Card:
         try:

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from explorer.core import Action, Deck, Multiset
+from explorer.core.chance import weighted_outcomes
 
 if TYPE_CHECKING:
     from explorer.games.pinned_down.state import PinnedDownState as S
@@ -64,7 +65,12 @@ def _action(kind: str, card: str, label: str) -> Action:
 
 @lru_cache(maxsize=16384)
 def _each(deck: Deck, kind: str, label: str) -> Outcomes:
-    return tuple((_action(kind, c, label), p) for c, p in deck.draw_outcomes())
+    """The deck's next card as outcomes ``kind`` worded by ``label``: each kind's count over the cards left.
+
+    Made from the deck's whole weights (``weighted_outcomes``), the very fractions ``deck.draw_outcomes()``
+    gives, with the sampling plan worked out at once.
+    """
+    return weighted_outcomes([(_action(kind, c, label), n) for c, n in deck.draw_weights()])
 
 
 def chance_outcomes(s: "S") -> Outcomes:

@@ -23,10 +23,8 @@ if TYPE_CHECKING:
 
 def printed_power(s: "S", name: str) -> int:
     """The card's power in the rules version played (§6 item 17 values differ by version)."""
-    for card, power in s.knobs.power:
-        if card == name:
-            return power
-    return s.data.card(name).power
+    power = s.knobs.power_of.get(name)
+    return s.data.card(name).power if power is None else power
 
 
 def crew_cards(s: "S", player: int | None = None) -> Iterator[tuple[int, Card]]:
@@ -227,8 +225,7 @@ def destiny_value(s: "S", card_name: str, *, enemy: bool, collateral_for: int | 
 def free_play(s: "S", player: int, card: str) -> bool:
     """Whether ``player`` plays ``card`` for free (TRB Faith, Mr. Snider)."""
     f = s.players[player]
-    texts = [*s.data.card(f.flagship).lasting, *(e for _, c in crew_cards(s, player) for e in c.lasting)]
-    return any(e.kind == "free_play" and card in e.cards for e in texts)
+    return card in s.data.free_cards(f.flagship, () if f.destroyed else f.characters)
 
 
 def triggered(s: "S", on: str) -> Iterator[tuple[int, Effect]]:

@@ -52,6 +52,13 @@ class PinnedDown(Game):
                 raise DataFileError(f"{key}: expected true or false, got {options[key]!r}")
         self.data: CardData = card_data()
         self.knobs: Knobs = self.data.knobs(self.variant)
+        self._setups: dict[tuple, PinnedDownState] = {}
+        """Initial positions already set up, by their setup choices: a position is an immutable value, so
+        the same choices give the very same one, and a game of ~43 moves does not pay for its setup again."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A pickled game (sent to the advisor's or a simulation's workers) leaves its remembered setups behind."""
+        return {**self.__dict__, "_setups": {}}
 
     @property
     def info(self) -> GameInfo:
@@ -79,6 +86,19 @@ class PinnedDown(Game):
         if setup:
             raise DataFileError(f"unknown setup option(s) {sorted(setup)}; allowed: players, wings, flagships, "
                                 "characters")
+        key = _setup_key(players, wings, flagships, characters)
+        known = self._setups.get(key) if key is not None else None
+        if known is not None:  # the same setup again (a simulation starts thousands of games): the same value
+            return known
+        state = self._setup(players, wings, flagships, characters)
+        if key is not None:
+            self._setups[key] = state
+        return state
+
+    def _setup(self, players: int, wings: tuple[str, ...] | list[str] | None,
+               flagships: tuple[str, ...] | list[str] | None,
+               characters: tuple[tuple[str, ...], ...] | list[list[str]] | None) -> PinnedDownState:
+        """The checked setup of :meth:`initial_state` (refused loudly when a choice is not allowed)."""
         if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 3:
             raise DataFileError(f"players: Pinned Down is for 1 to 3 players, got {players!r}")
         wings = tuple(wings) if wings is not None else WINGS[:players]
@@ -119,3 +139,26 @@ class PinnedDown(Game):
         from explorer.games.pinned_down.position import vocabulary
 
         return vocabulary(self)
+
+
+def _setup_key(players: object, *choices: object) -> tuple | None:
+    """The setup choices as a dictionary key, or ``None`` when they cannot be one (they are then checked anew).
+
+    Each choice is read as :meth:`PinnedDown.initial_state` reads it (a sequence of names, or of pairs of
+    names); only a setup that was built without an error is ever remembered under its key.
+
+    >>> _setup_key(2, ["Blue", "Green"], None, [["A", "B"], ["C", "D"]])
+    (2, ('Blue', 'Green'), None, (('A', 'B'), ('C', 'D')))
+    """
+    if type(players) is not int:
+        return None
+    key: list[object] = [players]
+    try:
+        for choice in choices:
+            key.append(None if choice is None else
+                       tuple(x if isinstance(x, str) else tuple(x) for x in choice))  # type: ignore[attr-defined]
+        found = tuple(key)
+        hash(found)
+    except TypeError:
+        return None
+    return found

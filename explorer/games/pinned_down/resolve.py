@@ -12,20 +12,20 @@ the text names them ("overload ... then draw").
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from explorer.core import Action, Deck, Multiset
+from explorer.core.frozen import replaced
 from explorer.games.pinned_down import effects as fx
 from explorer.games.pinned_down.chance import added, drawn, removed
-from explorer.games.pinned_down.state import EMPTY, Fight, Step
+from explorer.games.pinned_down.state import EMPTY, Fight, Step, step_of
 
 if TYPE_CHECKING:
     from explorer.games.pinned_down.state import PinnedDownState as S
 
 
 def with_fleet(s: "S", p: int, **changes: object) -> "S":
-    new = replace(s.players[p], **changes)  # type: ignore[arg-type]
+    new = replaced(s.players[p], **changes)  # type: ignore[arg-type]
     return s.replace(players=s.players[:p] + (new,) + s.players[p + 1:])
 
 
@@ -49,6 +49,48 @@ def _discard_from_hand(s: "S", p: int, card: str, *, forced: bool) -> "S":
     if forced and any(e.kind == "discards_go_beneath" for _, c in fx.crew_cards(s, p) for e in c.lasting):
         return with_fleet(s, p, hand=removed(f.hand, card), deck=f.deck.put_on_bottom(card))
     return with_fleet(s, p, hand=removed(f.hand, card), discard=added(f.discard, card))
+
+
+def put(players: tuple, p: int, fleet: object) -> tuple:
+    """``players`` with seat ``p``'s fleet replaced."""
+    return players[:p] + (fleet,) + players[p + 1:]
+
+
+# --- the chance steps of every few moves: each one new position ----------------------------
+def draw_card(s: "S", step: Step, card: str, rest: tuple[Step, ...]) -> "S":
+    """``step``'s player draws ``card``; ``rest`` is what is pending after ``step`` (a draw of more goes on)."""
+    p = step.player
+    f = s.players[p]
+    left = step.amount if step.note == "upto" else step.amount - 1
+    if left > 0:
+        rest = (step_of("draw", p, left, step.note), *rest)
+    fleet = replaced(f, deck=drawn(f.deck, card), hand=added(f.hand, card))
+    return s.replace(players=put(s.players, p, fleet), pending=rest)
+
+
+def battle_destiny(s: "S", step: Step, card: str, rest: tuple[Step, ...]) -> "S":
+    """A destiny: the top attack card (the discard pile reshuffled if the deck is empty) is revealed, counted
+    and discarded. Its value reads the location and the crew, never the deck, so it is read from ``s``."""
+    deck = s.attack_deck
+    changes: dict[str, object] = {"pending": rest}
+    if len(deck):
+        discard = s.attack_discard
+    else:  # an empty attack deck: the discard pile is shuffled to make it (reference §2.3)
+        deck, discard = Deck.shuffled(s.attack_discard), EMPTY
+        changes["reveal_reshuffles"] = s.reveal_reshuffles + 1
+    changes["attack_deck"] = drawn(deck, card)
+    changes["attack_discard"] = added(discard, card)
+    if step.note == "collateral":
+        if fx.destiny_value(s, card, enemy=False, collateral_for=step.player) > step.amount:
+            changes["pending"] = (step_of("damage", step.player, 1, "Collateral Damage"), *rest)
+        return s.replace(**changes)
+    fight = s.fight
+    if fight is not None:
+        if step.note == "enemy destiny":
+            changes["fight"] = with_fight(fight, enemy_bonus=fight.enemy_bonus + fx.destiny_value(s, card, enemy=True))
+        else:
+            changes["fight"] = with_fight(fight, bonus=fight.bonus + fx.destiny_value(s, card, enemy=False))
+    return s.replace(**changes)
 
 
 # --- pending steps -------------------------------------------------------------------
@@ -93,21 +135,9 @@ def resolve_step(s: "S", step: Step, a: Action) -> "S":
     f = s.players[p]
     arg = str(a.args[0]) if a.args else ""
     if k == "draw":
-        s = with_fleet(s, p, deck=drawn(f.deck, arg), hand=added(f.hand, arg))
-        left = step.amount if step.note == "upto" else step.amount - 1
-        return push(s, Step("draw", p, left, step.note)) if left > 0 else s
+        return draw_card(s, step, arg, s.pending)
     if k == "destiny":
-        s, card = take_attack_card(s, arg)
-        s = s.replace(attack_discard=added(s.attack_discard, card))
-        if step.note == "collateral":
-            value = fx.destiny_value(s, card, enemy=False, collateral_for=p)
-            return push(s, Step("damage", p, 1, "Collateral Damage")) if value > step.amount else s
-        fight = s.fight
-        if fight is None:
-            return s
-        if step.note == "enemy destiny":
-            return s.replace(fight=with_fight(fight, enemy_bonus=fight.enemy_bonus + fx.destiny_value(s, card, enemy=True)))
-        return s.replace(fight=with_fight(fight, bonus=fight.bonus + fx.destiny_value(s, card, enemy=False)))
+        return battle_destiny(s, step, arg, s.pending)
     if k == "damage":
         return attach_damage(s, p, arg)
     if k == "random_flagship":
@@ -179,14 +209,7 @@ def _finish_order(s: "S") -> "S":
 
 
 def with_fight(f: Fight, **changes: int | bool) -> Fight:
-    return replace(f, **changes)  # type: ignore[arg-type]
-
-
-def take_attack_card(s: "S", card: str) -> tuple["S", str]:
-    if not len(s.attack_deck):
-        s = s.replace(attack_deck=Deck.shuffled(s.attack_discard), attack_discard=EMPTY,
-                      reveal_reshuffles=s.reveal_reshuffles + 1)
-    return s.replace(attack_deck=drawn(s.attack_deck, card)), card
+    return replaced(f, **changes)  # type: ignore[arg-type]
 
 
 def ensure_locations(s: "S") -> "S":
@@ -196,20 +219,26 @@ def ensure_locations(s: "S") -> "S":
 
 
 # --- damage and destruction -------------------------------------------------------------
-def attach_damage(s: "S", p: int, card: str) -> "S":
-    """A damage card goes under the ship and takes effect at once; structure 0 destroys it."""
-    if not len(s.damage_deck):
-        s = s.replace(damage_deck=Deck.shuffled(s.damage_discard), damage_discard=EMPTY)
-    s = s.replace(damage_deck=drawn(s.damage_deck, card))
+def attach_damage(s: "S", p: int, card: str, rest: tuple[Step, ...] | None = None) -> "S":
+    """A damage card goes under the ship and takes effect at once; structure 0 destroys it.
+
+    ``rest``: what stays pending after this step (default: all of ``s.pending``)."""
+    rest = s.pending if rest is None else rest
+    deck = s.damage_deck
+    changes: dict[str, object] = {}
+    if not len(deck):
+        deck = Deck.shuffled(s.damage_discard)
+        changes["damage_discard"] = EMPTY
+    changes["damage_deck"] = drawn(deck, card)
     f = s.players[p]
-    s = with_fleet(s, p, damage=f.damage + (card,))
-    if s.structure(p) <= 0:
-        return destroy(s, p, f"structure 0 after {card}")
-    steps = []
-    for e in s.data.card(card).lasting:
-        if e.on == "attach":
-            steps.append(Step("random_hand" if e.kind == "discard_random_hand" else "random_character", p, 1, card))
-    return push(s, *steps)
+    damage = f.damage + (card,)
+    changes["players"] = put(s.players, p, replaced(f, damage=damage))
+    cards = s.data.card
+    if 100 - sum(cards(d).structure for d in damage) <= 0:  # structure(p)
+        return destroy(s.replace(pending=rest, **changes), p, f"structure 0 after {card}")
+    steps = tuple(step_of("random_hand" if e.kind == "discard_random_hand" else "random_character", p, 1, card)
+                  for e in cards(card).lasting if e.on == "attach")
+    return s.replace(pending=steps + rest if steps else rest, **changes)
 
 
 def destroy(s: "S", p: int, why: str) -> "S":

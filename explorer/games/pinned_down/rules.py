@@ -25,11 +25,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from explorer.core import Action, Deck, Multiset
+from explorer.core import Action, Deck
 from explorer.games.pinned_down import effects as fx
 from explorer.games.pinned_down import phases as ph
 from explorer.games.pinned_down import resolve as rs
 from explorer.games.pinned_down.actions import actor, has_options, main_options, waiting_fights
+from explorer.games.pinned_down.chance import added
 from explorer.games.pinned_down.state import EMPTY, Enemy, Fight, Fleet, PinnedDownState, Step
 
 if TYPE_CHECKING:
@@ -58,11 +59,19 @@ def initial_state(game: "PinnedDown", wings: tuple[str, ...], flagships: tuple[s
 
 # --- one move ----------------------------------------------------------------------
 def apply_action(s: S, a: Action) -> S:
-    waiting = _passed_options(s)
+    """The position after decision or chance outcome ``a`` (legal here: ``State.apply`` checked it)."""
+    waiting = _passed_options(s) if s.stage == "main" else None
     if s.pending:
         step = s.pending[0]
-        s = s.replace(pending=s.pending[1:])
-        s = rs.resolve_step(s, step, a)
+        kind = step.kind
+        if kind == "draw":  # the commonest steps: the step done and taken off the list in one new position
+            s = rs.draw_card(s, step, str(a.args[0]), s.pending[1:])
+        elif kind == "damage":
+            s = rs.attach_damage(s, step.player, str(a.args[0]), s.pending[1:])
+        elif kind == "destiny":
+            s = rs.battle_destiny(s, step, str(a.args[0]), s.pending[1:])
+        else:
+            s = rs.resolve_step(s.replace(pending=s.pending[1:]), step, a)
     else:
         s = _stage_action(s, a)
     if waiting and s.stage == "main":
@@ -133,111 +142,170 @@ def advance(s: S) -> S:
     raise AssertionError("the turn did not settle")  # a rules bug, never a player's doing
 
 
+_ORDERS = {
+    "2011": ("main", "jump_start", "attack_start", "assign_start", "fights", "wrap_start", "end_turn"),
+    "2015": ("main", "attack_start", "assign_start", "fights", "jump_start", "wrap_start", "end_turn"),
+}
+
+
 def _order(s: S) -> tuple[str, ...]:
-    if s.knobs.turn_order == "2011":
-        return ("main", "jump_start", "attack_start", "assign_start", "fights", "wrap_start", "end_turn")
-    return ("main", "attack_start", "assign_start", "fights", "jump_start", "wrap_start", "end_turn")
+    return _ORDERS["2011" if s.knobs.turn_order == "2011" else "2015"]
 
 
-def _after(s: S, block: str) -> S:
+def _after(s: S, block: str, **changes: object) -> S:
     order = _order(s)
-    return s.replace(stage=order[(order.index(block) + 1) % len(order)])
+    return s.replace(stage=order[(order.index(block) + 1) % len(order)], **changes)
 
 
-def _window(s: S, stage: str, then: str) -> S:
-    """Open an optional window (ATTACK, JUMP, WRAP UP) if somebody can act in it, else go on."""
-    s = s.replace(stage=stage, passed=(False,) * len(s.players))
-    if any(has_options(s, p, stage) for p in s.alive()):
-        return s
-    return s.replace(stage=then)
+def _window(s: S, stage: str, then: str, **changes: object) -> S:
+    """Open an optional window (ATTACK, JUMP, WRAP UP) if somebody can act in it, else go on.
+
+    Whether a player has options there reads the cards, not the stage or who has passed: it is asked of
+    ``s`` as it stands, so the position is made once.
+    """
+    opens = any(has_options(s, p, stage) for p in s.alive())
+    return s.replace(stage=stage if opens else then, passed=(False,) * len(s.players), **changes)
 
 
 def _auto(s: S) -> S:
+    step = _AUTO.get(s.stage)
+    if step is None:
+        raise AssertionError(f"unknown stage {s.stage}")
+    return step(s)
+
+
+def _auto_setup(s: S) -> S:
+    return ph.arrive(s, stage="main")
+
+
+def _auto_main(s: S) -> S:
+    passed = s.passed
+    if all(passed[p] for p in s.alive()):
+        return _after(s, "main")
+    return s
+
+
+def _auto_attack_start(s: S) -> S:
+    threat = s.threat + fx.attack_threat(s)
+    for _, e in fx.triggered(s, "attack_start"):
+        threat = max(0, threat + (e.amount if e.kind == "add_threat" else -e.amount))  # change_threat
+    return _window(s, "attack", "reveal", threat=threat, reveal_reshuffles=0)
+
+
+_WINDOW_ENDS = {"attack": "reveal", "jump": "locations", "wrap up": "end_turn"}
+
+
+def _auto_window(s: S) -> S:
     stage = s.stage
+    if any(not s.passed[p] and has_options(s, p, stage) for p in s.alive()):
+        return s
+    return s.replace(stage=_WINDOW_ENDS[stage])
+
+
+def _auto_reveal(s: S) -> S:
+    if not len(s.attack_deck) and (not s.attack_discard or s.reveal_reshuffles >= 1):
+        return s.replace(stage="assign_start")
+    return s
+
+
+def _auto_assign_start(s: S) -> S:
+    if not s.enemies or not s.alive():
+        return _after(s, "assign_start", assigned=())
+    return s.replace(stage="assign", assigned=tuple(-2 if not f.destroyed else -1 for f in s.players))
+
+
+def _auto_assign(s: S) -> S:
+    if any(s.assigned[p] == -2 for p in s.alive()):
+        return s
+    return s.replace(stage="fights")
+
+
+def _auto_fights(s: S) -> S:
+    waiting = [p for p in s.alive() if p < len(s.assigned) and s.assigned[p] >= 0]
+    if len(waiting) > 1:  # "in an order decided by them" (seed, fight phase): the players choose
+        return s.replace(stage="order")
+    if waiting:
+        return ph.start_fight(s, waiting[0])
+    return _after(s, "fights")
+
+
+def _auto_order(s: S) -> S:  # the players choose the next fight (a decision), unless fewer than two are left
+    return s if len(waiting_fights(s)) > 1 else s.replace(stage="fights")
+
+
+def _auto_fight(s: S) -> S:
+    if s.fight is None or s.fight.resolved or s.players[s.fight.player].destroyed:
+        return s.replace(stage="fights", fight=None)
+    return s
+
+
+def _auto_jump_start(s: S) -> S:
+    if s.knobs.turn_order == "2015" and s.distance >= s.knobs.victory_distance:
+        return s.replace(stage="over", outcome=f"win: the fleet covered distance {s.distance}")
+    return _window(s, "jump", "locations", threat=s.threat + rs.jump_threat(s))
+
+
+def _auto_locations(s: S) -> S:
+    if not len(s.location_deck) and not s.location_discard:
+        return ph.after_arrival(s)
+    return s
+
+
+def _auto_pick(s: S) -> S:
+    choices = s.legal_actions()
+    return ph.jump_to(s, str(choices[0].args[0])) if len(choices) == 1 else s
+
+
+def _auto_draw(s: S) -> S:
+    draws = s.knobs.jump_draw
     alive = s.alive()
-    if stage == "setup":
-        return ph.arrive(s.replace(stage="main"))
-    if stage == "main":
-        if all(s.passed[p] for p in alive):
-            return _after(s, "main")
-        return s
-    if stage == "attack_start":
-        s = s.replace(threat=s.threat + fx.attack_threat(s), reveal_reshuffles=0)
-        for _, e in fx.triggered(s, "attack_start"):
-            s = rs.change_threat(s, e.amount if e.kind == "add_threat" else -e.amount)
-        return _window(s, "attack", "reveal")
-    if stage in ("attack", "jump", "wrap up"):
-        if any(not s.passed[p] and has_options(s, p, stage) for p in alive):
-            return s
-        return s.replace(stage={"attack": "reveal", "jump": "locations", "wrap up": "end_turn"}[stage])
-    if stage == "reveal":
-        if not len(s.attack_deck) and (not s.attack_discard or s.reveal_reshuffles >= 1):
-            return s.replace(stage="assign_start")
-        return s
-    if stage == "assign_start":
-        if not s.enemies or not alive:
-            return _after(s.replace(assigned=()), "assign_start")
-        return s.replace(stage="assign", assigned=tuple(-2 if not f.destroyed else -1 for f in s.players))
-    if stage == "assign":
-        if any(s.assigned[p] == -2 for p in alive):
-            return s
-        return s.replace(stage="fights")
-    if stage == "fights":
-        waiting = [p for p in alive if p < len(s.assigned) and s.assigned[p] >= 0]
-        if len(waiting) > 1:  # "in an order decided by them" (seed, fight phase): the players choose
-            return s.replace(stage="order")
-        if waiting:
-            return ph.start_fight(s, waiting[0])
-        return _after(s, "fights")
-    if stage == "order":  # the players choose the next fight (a decision), unless fewer than two are left
-        return s if len(waiting_fights(s)) > 1 else s.replace(stage="fights")
-    if stage == "fight":
-        if s.fight is None or s.fight.resolved or s.players[s.fight.player].destroyed:
-            return s.replace(stage="fights", fight=None)
-        return s
-    if stage == "jump_start":
-        if s.knobs.turn_order == "2015" and s.distance >= s.knobs.victory_distance:
-            return s.replace(stage="over", outcome=f"win: the fleet covered distance {s.distance}")
-        s = s.replace(threat=s.threat + rs.jump_threat(s))
-        return _window(s, "jump", "locations")
-    if stage == "locations":
-        if not len(s.location_deck) and not s.location_discard:
-            return ph.after_arrival(s)
-        return s
-    if stage == "pick":
-        choices = s.legal_actions()
-        return ph.jump_to(s, str(choices[0].args[0])) if len(choices) == 1 else s
-    if stage == "draw":
-        draws = s.knobs.jump_draw
-        steps: tuple[Step, ...] = ()
-        if draws == "draw_one":
-            steps = tuple(Step("draw", p, 1, "draw a card") for p in alive)
-        elif draws == "refill_two":
-            steps = tuple(Step("draw", p, 2, "upto") for p in alive)
-        return s.replace(stage="wrap_start", pending=s.pending + steps)
-    if stage == "wrap_start":
-        for _, e in fx.triggered(s, "wrap_up"):
-            s = rs.change_threat(s, e.amount * len(s.enemies))
-        if s.knobs.jump_draw == "wrap_up_four":
-            steps = tuple(Step("may_discard", p, 1, "may discard a card") for p in alive)
-            steps += tuple(Step("draw", p, 4, "upto") for p in alive)
-            s = s.replace(pending=s.pending + steps)
-        return _window(s, "wrap up", "end_turn")
-    if stage == "end_turn":
-        return _end_turn(s)
-    raise AssertionError(f"unknown stage {stage}")
+    steps: tuple[Step, ...] = ()
+    if draws == "draw_one":
+        steps = tuple(Step("draw", p, 1, "draw a card") for p in alive)
+    elif draws == "refill_two":
+        steps = tuple(Step("draw", p, 2, "upto") for p in alive)
+    return s.replace(stage="wrap_start", pending=s.pending + steps)
+
+
+def _auto_wrap_start(s: S) -> S:
+    for _, e in fx.triggered(s, "wrap_up"):
+        s = rs.change_threat(s, e.amount * len(s.enemies))
+    if s.knobs.jump_draw == "wrap_up_four":
+        alive = s.alive()
+        steps = tuple(Step("may_discard", p, 1, "may discard a card") for p in alive)
+        steps += tuple(Step("draw", p, 4, "upto") for p in alive)
+        s = s.replace(pending=s.pending + steps)
+    return _window(s, "wrap up", "end_turn")
+
+
+def _auto_over(s: S) -> S:
+    return s
 
 
 def _end_turn(s: S) -> S:
     """Jump phase step 5 (seed): discard all enemy ships, add (1) each; the pool stays; a new turn."""
     n = len(s.enemies)
     threat = s.threat + (n if s.knobs.enemy_discard_threat else 0)
-    discard = s.attack_discard + Multiset(e.name for e in s.enemies) + Multiset(s.table)
-    s = s.replace(threat=threat, attack_discard=discard, enemies=(), table=(), assigned=(), fight=None,
-                  cloaked=False, enemy_threat_bonus=0, first_enemy_seen=False, used=(), extra_locations=0)
+    discard = s.attack_discard
+    for name in (*(e.name for e in s.enemies), *s.table):  # one card at a time: the same piles as adding them all
+        discard = added(discard, name)
     if s.knobs.turn_order == "2011" and s.distance >= s.knobs.victory_distance:
-        return s.replace(stage="over", outcome=f"win: the fleet covered distance {s.distance}")
-    return s.replace(stage="main", turn=s.turn + 1, passed=(False,) * len(s.players))
+        ending = {"stage": "over", "outcome": f"win: the fleet covered distance {s.distance}"}
+    else:
+        ending = {"stage": "main", "turn": s.turn + 1, "passed": (False,) * len(s.players)}
+    return s.replace(threat=threat, attack_discard=discard, enemies=(), table=(), assigned=(), fight=None,
+                     cloaked=False, enemy_threat_bonus=0, first_enemy_seen=False, used=(), extra_locations=0,
+                     **ending)
+
+
+_AUTO = {
+    "setup": _auto_setup, "main": _auto_main, "attack_start": _auto_attack_start, "attack": _auto_window,
+    "jump": _auto_window, "wrap up": _auto_window, "reveal": _auto_reveal, "assign_start": _auto_assign_start,
+    "assign": _auto_assign, "fights": _auto_fights, "order": _auto_order, "fight": _auto_fight,
+    "jump_start": _auto_jump_start, "locations": _auto_locations, "pick": _auto_pick, "draw": _auto_draw,
+    "wrap_start": _auto_wrap_start, "end_turn": _end_turn, "over": _auto_over,
+}
+"""What runs by itself in each stage (``_auto``): one function per stage, found at once."""
 
 
 __all__ = ["Enemy", "Fight", "advance", "apply_action", "initial_state"]

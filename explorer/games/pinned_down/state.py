@@ -15,11 +15,15 @@ always goes before the stage moves on.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
+from functools import lru_cache
+from importlib import import_module
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
+from explorer.core.frozen import share_keys
 
 if TYPE_CHECKING:
     from explorer.games.pinned_down.cards import CardData, Knobs
@@ -104,6 +108,35 @@ class Step:
     note: str = ""
 
 
+_MODULES: dict[str, ModuleType] = {}
+
+
+def _rules(name: str) -> ModuleType:
+    """The game's module ``name`` (``rules``, ``actions`` ...), imported when first asked for.
+
+    They import this module, so the position's hooks cannot import them at the top; an ``import``
+    statement run inside a hook at every move cost a twentieth of the engine's time (some 8,000
+    instructions a move), so each is imported once and found here after.
+
+    >>> _rules("rules").__name__
+    'explorer.games.pinned_down.rules'
+    """
+    module = _MODULES.get(name)
+    if module is None:
+        module = _MODULES[name] = import_module(f"explorer.games.pinned_down.{name}")
+    return module
+
+
+@lru_cache(maxsize=4096)
+def step_of(kind: str, player: int = 0, amount: int = 0, note: str = "") -> Step:
+    """``Step(kind, player, amount, note)``, made once: the same draws and damage steps recur every game.
+
+    >>> step_of("draw", 0, 5, "opening hand") is step_of("draw", 0, 5, "opening hand")
+    True
+    """
+    return Step(kind, player, amount, note)
+
+
 @dataclass(frozen=True, kw_only=True)
 class PinnedDownState(State):
     """One position of Pinned Down (see RULES.md for the stages and the readings taken)."""
@@ -138,6 +171,27 @@ class PinnedDownState(State):
     reveal_reshuffles: int = 0
     outcome: str = ""
 
+    REMEMBERED = (*State.REMEMBERED, "_alive", "_current")
+    """The derived values a position remembers (``alive``, ``current_player``); a changed copy forgets them."""
+
+    def replace(self, **changes: Any) -> "PinnedDownState":
+        """A copy with some fields changed, as ``State.replace`` makes it, written out for this class alone.
+
+        A rules step makes two or three positions: the fields are copied, the remembered values left
+        behind, the changes set. A name that is no field goes to ``State.replace``, which refuses it.
+        """
+        values = self.__dict__.copy()
+        if len(values) != _FIELDS:
+            for name in _REMEMBERED:
+                if name in values:
+                    del values[name]
+        values.update(changes)
+        if len(values) != _FIELDS:  # a name that is no field (or one remembered by another module)
+            return super().replace(**changes)  # type: ignore[return-value]
+        new = _NEW(PinnedDownState)
+        _SET(new, "__dict__", values)
+        return new
+
     # --- lookups ----------------------------------------------------------------
     @property
     def data(self) -> "CardData":
@@ -156,8 +210,8 @@ class PinnedDownState(State):
         """The seats whose flagship is still in play (remembered on the position)."""
         cached = self.__dict__.get("_alive")
         if cached is None:
-            cached = tuple(i for i, f in enumerate(self.players) if not f.destroyed)
-            object.__setattr__(self, "_alive", cached)
+            cached = tuple([i for i, f in enumerate(self.players) if not f.destroyed])
+            _SET(self, "_alive", cached)
         return cached
 
     def structure(self, player: int) -> int:
@@ -193,24 +247,16 @@ class PinnedDownState(State):
             return CHANCE
         if self.stage == "fight":
             return self.fight.player if self.fight is not None else CHANCE
-        from explorer.games.pinned_down.actions import window_player
-
-        return window_player(self)
+        return _rules("actions").window_player(self)
 
     def _legal_actions(self) -> tuple[Action, ...]:
-        from explorer.games.pinned_down.actions import legal_actions
-
-        return legal_actions(self)
+        return _rules("actions").legal_actions(self)
 
     def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        from explorer.games.pinned_down.chance import chance_outcomes
-
-        return chance_outcomes(self)
+        return _rules("chance").chance_outcomes(self)
 
     def _apply(self, action: Action) -> "PinnedDownState":
-        from explorer.games.pinned_down.rules import apply_action
-
-        return apply_action(self, action)
+        return _rules("rules").apply_action(self, action)
 
     def _result(self) -> Result:
         n = len(self.players)
@@ -219,9 +265,7 @@ class PinnedDownState(State):
         return Result((), (0.0,) * n, self.outcome)
 
     def why_illegal(self, action: Action) -> str:
-        from explorer.games.pinned_down.actions import why_illegal
-
-        return why_illegal(self, action)
+        return _rules("actions").why_illegal(self, action)
 
     def parse_notation(self, text: str) -> Action | None:
         """``play <card>`` / ``use <card>`` read even when not legal now, to explain the refusal."""
@@ -232,20 +276,14 @@ class PinnedDownState(State):
         return super().parse_notation(text)
 
     def render(self) -> str:
-        from explorer.games.pinned_down.story import render
-
-        return render(self)
+        return _rules("story").render(self)
 
     # --- the core hooks of the position and the story ------------------------------
     def position_dict(self) -> dict[str, Any]:
-        from explorer.games.pinned_down.position import position_dict
-
-        return position_dict(self)
+        return _rules("position").position_dict(self)
 
     def story(self, action: Action, after: "State", *, viewer: int | None = None) -> str:
-        from explorer.games.pinned_down.story import story
-
-        return story(self, action, after, viewer=viewer)
+        return _rules("story").story(self, action, after, viewer=viewer)
 
     def turn_label(self) -> str:
         if self.stage == "setup":
@@ -253,6 +291,11 @@ class PinnedDownState(State):
         return f"Turn {self.turn}"
 
     def action_group(self, action: Action) -> str:
-        from explorer.games.pinned_down.actions import action_group
+        return _rules("actions").action_group(self, action)
 
-        return action_group(self, action)
+
+share_keys(PinnedDownState, Fleet, Fight)  # every kept position shares one table of names (core/frozen.py)
+_FIELDS = len(fields(PinnedDownState))
+_REMEMBERED = PinnedDownState.REMEMBERED
+_NEW = object.__new__
+_SET = object.__setattr__
