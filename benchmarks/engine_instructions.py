@@ -27,7 +27,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-LANDED_GAMES = ("star_realms", "warps_edge")
+GAMES = ("star_realms", "warps_edge", "endor", "fleet_command", "pinned_down")
 
 PLAYER = """
 import sys
@@ -64,7 +64,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", action="append", type=Path,
                         help="a checkout whose engine to measure (give it twice to compare; default: this one)")
-    parser.add_argument("--game", action="append", choices=LANDED_GAMES, help="default: both landed games")
+    parser.add_argument("--game", action="append", choices=GAMES, help="default: every game")
     parser.add_argument("--games", type=int, default=2, help="counted games per game (default 2)")
     parser.add_argument("--warm", type=int, default=2, help="warm-up games before counting (default 2)")
     args = parser.parse_args()
@@ -78,7 +78,7 @@ def main() -> None:
         if not (root / "explorer" / "__init__.py").is_file():
             parser.error(f"--root {root}: no explorer/ package there (a checkout of this project is expected)")
     print(f"{'game':<12} {'root':<40} {'steps':>7} {'instructions/step':>18}")
-    for game_id in args.game or LANDED_GAMES:
+    for game_id in args.game or GAMES:
         per_step = []
         for root in roots:
             instructions, steps = count(root, game_id, args.games, args.warm)
