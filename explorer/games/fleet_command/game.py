@@ -33,9 +33,10 @@ from explorer.errors import RulesError
 from explorer.games.fleet_command.cards import PARAMETER_LIMITS, DataSet, Parameters, load_data, parameters
 from explorer.games.fleet_command.state import FleetState
 
-SOURCE = ("seed 002_59fc05fd050d7b9a.txt (Space Fleet Command, Green Box of Games Community Wiki, author unknown); "
-          "symbol values and the labelled defaults of shared/reference/fleet_command.md §3 and §8 — "
-          "the 54-card number mix is that file's invented default, not the printed deck")
+SOURCE = ("the Space Fleet Command page of the Green Box of Games Community Wiki (greenbox.fandom.com, author "
+          "unknown); the symbol values of hammers and bricks from the Green Box components, and defaults where "
+          "the rules are silent, labelled in this game's RULES.md — the 54-card number mix is one of those "
+          "defaults, not the printed deck")
 
 
 class FleetCommand(Game):

@@ -69,8 +69,9 @@ class StarRealms(Game):
                 Variant("whole_pool_attacks", "an attack on a player spends the whole Combat pool "
                                               "(when only one Authority can be attacked)"),
             ),
-            data_source="seed 001_a89ac32cd3e5dbd0.txt; cards from shared/reference/star_realms.md "
-                        "(S1 samervin/star-realms-database, S2 icesphere/star-realms, S3 tonywok/realms)",
+            data_source="Star Realms base set (White Wizard Games, 2014); the card list checked against three "
+                        "public card databases on GitHub: samervin/star-realms-database, "
+                        "icesphere/star-realms and tonywok/realms",
             summary="Deck-building space combat: 80-card trade deck, formats standard, free_for_all, "
                     "hunter, hydra, emperor, raid.",
         )
