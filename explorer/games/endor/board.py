@@ -17,6 +17,8 @@ face-up marker or fighters on it counts), with at most 5 dice.
 
 from __future__ import annotations
 
+from explorer.games.endor.census import census, markers_mask
+from explorer.games.endor.data import EndorData
 from explorer.games.endor.state import (
     B_WING, DEATH_STAR, EMPIRE_TYPES, EXECUTOR, FALCON, REBEL_TYPES, TIE, X_WING, Y_WING, EndorState,
 )
@@ -34,8 +36,7 @@ def type_side(kind: int) -> int:
 
 def marker_at(state: EndorState, node: int) -> int:
     """The fleet-marker number on slot ``node`` (0-5), or -1 for an ordinary sector."""
-    slots = state.data.marker_slots
-    return slots.index(node) if node in slots else -1
+    return state.data.marker_of[node]
 
 
 def holds(state: EndorState, node: int, side: int) -> bool:
@@ -45,50 +46,82 @@ def holds(state: EndorState, node: int, side: int) -> bool:
         return row[TIE] > 0 or row[EXECUTOR] > 0
     if row[0] or row[1] or row[2] or row[3]:
         return True
-    m = marker_at(state, node)
+    m = state.data.marker_of[node]
     return m >= 0 and state.markers[m]
+
+
+def enemy_mask(state: EndorState, kind: int, *, attack: bool = False) -> int:
+    """The nodes holding the enemy of ships of ``kind``, as a mask (see :mod:`~explorer.games.endor.census`).
+
+    For a move, a Rebel face-up fleet marker counts (it lies on a slot, where no ship moves anyway);
+    for an attack, it counts only while ordinary attacks may hit markers (not in
+    ``sw_ksirk_markers_death_star_only``).
+    """
+    facts = census(state.ships)
+    if kind in REBEL_TYPES:
+        return facts.empire_mask
+    if attack and state.rules.markers_death_star_only:
+        return facts.rebel_mask
+    return facts.rebel_mask | markers_mask(state.markers, state.data.marker_slots)
 
 
 def move_destinations(state: EndorState, kind: int, source: int) -> tuple[int, ...]:
     """Where ships of ``kind`` at ``source`` may move: 1 sector, 2 for the Falcon and the Executor."""
     data = state.data
-    enemy = 1 - type_side(kind)
-    slots = data.marker_slots
-    reach = data.ship_types[kind].moves
-    seen = {source}
+    return reachable(data, data.ship_types[kind].moves, source, enemy_mask(state, kind) | data.slot_mask)
+
+
+def reachable(data: EndorData, reach: int, source: int, blocked: int) -> tuple[int, ...]:
+    """The nodes within ``reach`` steps of ``source`` through nodes not in ``blocked``, sorted by name.
+
+    Remembered per ``(reach, source, blocked)``: the same few blocking patterns come back all game.
+
+    >>> from explorer.games.endor.data import load_data
+    >>> d = load_data()
+    >>> [d.nodes[n] for n in reachable(d, 1, d.index["O6"], d.slot_mask | 1 << d.index["O7"])]
+    ['M15', 'O14']
+    """
+    if _REACH_OF[0] is not data:
+        _REACH.clear()
+        _REACH_OF[0] = data
+    key = (reach, source, blocked)
+    found = _REACH.get(key)
+    if found is not None:
+        return found
+    seen = 1 << source
     frontier = [source]
-    found: set[int] = set()
+    got = 0
     for _ in range(reach):
         nxt = []
         for node in frontier:
             for near in data.adjacent[node]:
-                if near in seen or near in slots or holds(state, near, enemy):
+                bit = 1 << near
+                if (seen | blocked) & bit:
                     continue
-                seen.add(near)
-                found.add(near)
+                seen |= bit
+                got |= bit
                 nxt.append(near)
         frontier = nxt
-    return tuple(sorted(found, key=lambda n: data.nodes[n]))
+    found = tuple(n for n in data.by_name if got >> n & 1)
+    if len(_REACH) >= 65_536:
+        _REACH.clear()
+    _REACH[key] = found
+    return found
+
+
+_REACH: dict[tuple[int, int, int], tuple[int, ...]] = {}
+"""``(reach, source, blocked)`` -> the destinations, for the board in ``_REACH_OF``."""
+_REACH_OF: list[EndorData | None] = [None]
 
 
 def attack_targets(state: EndorState, kind: int, source: int) -> tuple[int, ...]:
     """Sectors next to ``source`` that ships of ``kind`` there may attack (Death Star included)."""
     data = state.data
-    enemy = 1 - type_side(kind)
-    targets = []
-    for near in data.adjacent[source]:
-        if enemy == 0:
-            row = state.ships[near]
-            m = marker_at(state, near)
-            hittable_marker = m >= 0 and state.markers[m] and not state.rules.markers_death_star_only
-            if row[0] or row[1] or row[2] or row[3] or hittable_marker:
-                targets.append(near)
-        elif holds(state, near, 1):
-            targets.append(near)
-    targets.sort(key=lambda n: data.nodes[n])
-    if enemy == 1 and state.shields_down and source in data.inner:
-        targets.append(DEATH_STAR)
-    return tuple(targets)
+    mask = enemy_mask(state, kind, attack=True)
+    targets = tuple(n for n in data.adjacent_by_name[source] if mask >> n & 1)
+    if kind in REBEL_TYPES and data.inner_mask >> source & 1 and state.shields_down:
+        return targets + (DEATH_STAR,)
+    return targets
 
 
 def attack_dice(state: EndorState, kind: int, source: int, target: int, ships: int | None = None) -> int:
@@ -108,8 +141,20 @@ def attack_dice(state: EndorState, kind: int, source: int, target: int, ships: i
 def attack_sources(state: EndorState, kind: int) -> tuple[int, ...]:
     """Sectors (never fleet-marker slots) where ships of ``kind`` are and have something to attack."""
     data = state.data
-    return tuple(n for n in range(len(data.nodes))
-                 if state.ships[n][kind] and n not in data.marker_slots and attack_targets(state, kind, n))
+    at = census(state.ships).kind_masks[kind] & ~data.slot_mask
+    if not at:
+        return ()
+    mask = enemy_mask(state, kind, attack=True)
+    death_star = data.inner_mask if kind in REBEL_TYPES and state.shields_down else 0
+    near = data.adjacent_mask
+    found = []
+    while at:
+        low = at & -at
+        n = low.bit_length() - 1
+        if near[n] & mask or death_star & low:
+            found.append(n)
+        at ^= low
+    return tuple(found)
 
 
 def hit_targets(state: EndorState, node: int, face: int, attacker_side: int) -> tuple[str, ...]:
@@ -122,7 +167,7 @@ def hit_targets(state: EndorState, node: int, face: int, attacker_side: int) -> 
         if row[kind] and face >= data.ship_types[kind].hit_on:
             names.append(data.ship_types[kind].name)
     if attacker_side == 1:
-        m = marker_at(state, node)
+        m = data.marker_of[node]
         if m >= 0 and state.markers[m] and not state.rules.markers_death_star_only and face >= data.marker_hit_on:
             names.append(FLEET_MARKER)
     return tuple(names)
@@ -134,17 +179,15 @@ def death_star_targets(state: EndorState) -> tuple[int, ...]:
     up = tuple(data.marker_slots[m] for m in range(len(state.markers)) if state.markers[m])
     if up:
         return up
-    return tuple(sorted((n for n in range(len(data.nodes)) if holds(state, n, 0)), key=lambda n: data.nodes[n]))
+    rebels = census(state.ships).rebel_mask   # no face-up marker is left, so only ships count
+    return tuple(n for n in data.by_name if rebels >> n & 1)
 
 
 def ships_of(state: EndorState, kind: int) -> int:
     """How many ships of ``kind`` are on the board (sectors and fleet markers)."""
-    return sum(row[kind] for row in state.ships)
+    return census(state.ships).counts[kind]
 
 
 def executor_node(state: EndorState) -> int:
     """The Executor's sector, or -1 once it is destroyed."""
-    for n, row in enumerate(state.ships):
-        if row[EXECUTOR]:
-            return n
-    return -1
+    return census(state.ships).executor

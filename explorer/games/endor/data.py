@@ -60,15 +60,30 @@ class EndorData:
     ship_orders: dict[str, str]
     sources: tuple[str, ...]
     b_wings_sw_ksirk: int
+    # --- looked up on every move, so worked out once here (all follow from the fields above) ---
+    type_indices: dict[str, int]
+    """Ship type name -> its index in ``ship_types``."""
+    marker_of: tuple[int, ...]
+    """Per node: the fleet-marker number on it (0-5), or -1 for an ordinary sector."""
+    slot_mask: int
+    """The fleet-marker slots as a bit mask over node indices (bit ``n`` = node ``n``)."""
+    inner_mask: int
+    """The inner ring as a bit mask (the sectors that may attack the Death Star)."""
+    adjacent_mask: tuple[int, ...]
+    """Per node: its neighbours as a bit mask."""
+    adjacent_by_name: tuple[tuple[int, ...], ...]
+    """Per node: its neighbours sorted by sector name (the order every list of sectors is shown in)."""
+    by_name: tuple[int, ...]
+    """Every node, sorted by sector name."""
 
     def ship(self, name: str) -> ShipType:
         return self.ship_types[self.type_index(name)]
 
     def type_index(self, name: str) -> int:
-        for i, t in enumerate(self.ship_types):
-            if t.name == name:
-                return i
-        raise KeyError(name)
+        try:
+            return self.type_indices[name]
+        except KeyError:
+            raise KeyError(name) from None
 
     def card_side(self, card: str) -> str:
         """Which side's deck a card belongs to."""
@@ -114,11 +129,13 @@ def load_data() -> EndorData:
             name = card_name(entry["orders"])
             decks[side][name] = decks[side].get(name, 0) + entry["copies"]
             card_orders[name] = tuple(entry["orders"])
+    slots = tuple(index[n] for n in rings["marker_slots"])
+    by_name = sorted(range(len(nodes)), key=lambda n: nodes[n])
     return EndorData(
         nodes=nodes,
         index=index,
         adjacent=adjacent,
-        marker_slots=tuple(index[n] for n in rings["marker_slots"]),
+        marker_slots=slots,
         rings={k: tuple(index[n] for n in v) for k, v in rings.items()},
         inner=frozenset(index[n] for n in rings["inner_ring"]),
         ship_types=types,
@@ -134,4 +151,11 @@ def load_data() -> EndorData:
         ship_orders=dict(orders["ship_orders"]),
         sources=(board["source"], setup["source"], orders["source"]),
         b_wings_sw_ksirk=setup["ships"]["B-wing"]["sw_ksirk_count"],
+        type_indices={t.name: i for i, t in enumerate(types)},
+        marker_of=tuple(slots.index(n) if n in slots else -1 for n in range(len(nodes))),
+        slot_mask=sum(1 << n for n in slots),
+        inner_mask=sum(1 << index[n] for n in rings["inner_ring"]),
+        adjacent_mask=tuple(sum(1 << m for m in near) for near in adjacent),
+        adjacent_by_name=tuple(tuple(sorted(near, key=lambda m: nodes[m])) for near in adjacent),
+        by_name=tuple(by_name),
     )

@@ -17,13 +17,16 @@ variant of :mod:`explorer.games.endor.variants` says otherwise.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import lru_cache
 
 from explorer.core import Action
+from explorer.core.frozen import replaced
+from explorer.games.endor.actions import NO_ATTACK, NO_MOVE, attack_action, choices, move_actions
 from explorer.games.endor.board import (
-    FLEET_MARKER, attack_dice, attack_sources, attack_targets, death_star_targets, executor_node, hit_targets,
-    holds, marker_at, move_destinations, ships_of, type_side,
+    FLEET_MARKER, attack_dice, attack_sources, attack_targets, death_star_targets, enemy_mask, executor_node,
+    hit_targets, holds, marker_at, reachable, ships_of, type_side,
 )
+from explorer.games.endor.census import census, with_ships
 from explorer.games.endor.state import DEATH_STAR, EXECUTOR, FALCON, TIE, EndorState, Step
 
 DUEL_ORDERS = ("Luke Skywalker", "Darth Vader", "Emperor", "Vader Redeemed")
@@ -84,12 +87,7 @@ def step_actions(state: EndorState) -> tuple[Action, ...]:
     data = state.data
     names = data.nodes
     if step.stage == "choose":
-        actions = [Action("order", (o,)) for o in usable_orders(state, state.revealed)]
-        if state.rules.optional_order:
-            actions.append(Action("pass"))
-        elif not actions:
-            actions.append(Action("lose", ("turn",)))
-        return tuple(actions)
+        return choices(usable_orders(state, state.revealed), state.rules.optional_order)
     if step.stage == "move":
         kind = step.ship
         tname = data.ship_types[kind].name
@@ -99,28 +97,26 @@ def step_actions(state: EndorState) -> tuple[Action, ...]:
             if at >= 0 and state.tie_reserve:
                 n = min(data.limits["tie_deploy"], state.tie_reserve)
                 actions.append(Action("deploy", (names[at],), label=f"deploy {n} TIE at {names[at]}"))
-        for src in range(len(names)):
-            ships = state.ships[src][kind]
-            for dst in move_destinations(state, kind, src) if ships else ():
+        at = census(state.ships).kind_masks[kind]
+        rows = state.ships
+        reach, blocked = data.ship_types[kind].moves, enemy_mask(state, kind) | data.slot_mask  # as move_destinations
+        while at:   # the sectors holding ships of this type, in board order
+            low = at & -at
+            src = low.bit_length() - 1
+            at ^= low
+            ships = rows[src][kind]
+            for dst in reachable(data, reach, src, blocked):
                 # one decision per move, as the table moves them: how many, from where, to where
-                actions.extend(Action("move", (k, tname, names[src], names[dst]),
-                                      label=f"move {k} {tname} {names[src]} to {names[dst]}")
-                               for k in range(ships, 0, -1))
-        actions.append(Action("no move"))
+                actions.extend(move_actions(tname, names[src], names[dst], ships))
+        actions.append(NO_MOVE)
         return tuple(actions)
     if step.stage == "count":   # a position written at "how many move" (the position format still reads it)
         n = state.ships[step.source][step.ship]
         return tuple(Action("send", (k,), label=f"send {k} of {n}") for k in range(n, 0, -1))
     if step.stage == "attack":
-        actions = []
-        for src, tgt in _attacks(state):
-            if tgt == DEATH_STAR:
-                actions.append(Action("attack", (names[src], "Death Star"),
-                                      label=f"attack the Death Star from {names[src]}"))
-            else:
-                actions.append(Action("attack", (names[src], names[tgt]),
-                                      label=f"attack from {names[src]} into {names[tgt]}"))
-        actions.append(Action("no attack"))
+        actions = [attack_action(names[src], "Death Star" if tgt == DEATH_STAR else names[tgt])
+                   for src, tgt in _attacks(state)]
+        actions.append(NO_ATTACK)
         return tuple(actions)
     if step.stage == "target":
         return tuple(Action("fire", (names[n],), label=f"fire the Death Star at {names[n]}")
@@ -161,23 +157,23 @@ def apply_step(state: EndorState, action: Action) -> EndorState:
     if kind == "deploy":
         at = executor_node(state)
         n = min(data.limits["tie_deploy"], state.tie_reserve)
-        return state.replace(ships=state.with_ships(at, TIE, n), tie_reserve=state.tie_reserve - n,
-                             step=replace(step, stage="attack", dest=at, moved=n))
+        return state.replace(ships=with_ships(state.ships, at, TIE, n), tie_reserve=state.tie_reserve - n,
+                             step=replaced(step, stage="attack", dest=at, moved=n))
     if kind == "move":
         return _move(state, data.index[action.args[2]], data.index[action.args[3]], int(action.args[0]))
     if kind == "send":
         return _move(state, step.source, step.dest, int(action.args[0]))
     if kind == "no move":
-        return state.replace(step=replace(step, stage="attack"))
+        return state.replace(step=replaced(step, stage="attack"))
     if kind == "no attack":
         return finish_order(state)
     if kind == "attack":
         src = data.index[action.args[0]]
         tgt = DEATH_STAR if action.args[1] == "Death Star" else data.index[action.args[1]]
         dice = order_attack_dice(state, step.ship, src, tgt)
-        return state.replace(step=replace(step, stage="roll", source=src, target=tgt, dice=dice))
+        return state.replace(step=replaced(step, stage="roll", source=src, target=tgt, dice=dice))
     if kind == "fire":
-        return state.replace(step=replace(step, stage="roll", target=data.index[action.args[0]],
+        return state.replace(step=replaced(step, stage="roll", target=data.index[action.args[0]],
                                           dice=data.limits["death_star_dice"]))
     if kind == "place":
         spaces = free_spaces(state)[: int(action.args[0])]
@@ -202,31 +198,36 @@ def choose_order(state: EndorState, order: str) -> EndorState:
     from explorer.games.endor.rules import finish_order
 
     data = state.data
-    step = Step(stage="", order=order)
     kind_name = data.ship_orders.get(order)
     if kind_name is not None:
-        return state.replace(step=replace(step, stage="move", ship=data.type_index(kind_name)))
+        return state.replace(step=_first_step(order, "move", data.type_index(kind_name), 0))
     if order == "Shield Assault":
-        return state.replace(step=replace(step, stage="roll", dice=data.limits["shield_dice"]))
+        return state.replace(step=_first_step(order, "roll", -1, data.limits["shield_dice"]))
     if order in ("Luke Skywalker", "Darth Vader"):
-        return state.replace(step=replace(step, stage="roll", dice=data.limits["saber_dice"]))
+        return state.replace(step=_first_step(order, "roll", -1, data.limits["saber_dice"]))
     if order == "Shield Ambush":
-        return state.replace(step=replace(step, stage="ambush"))
+        return state.replace(step=_first_step(order, "ambush", -1, 0))
     if order == "Death Star":
-        return state.replace(step=replace(step, stage="target"))
+        return state.replace(step=_first_step(order, "target", -1, 0))
+    step = Step(stage="", order=order)
     if order == "Emperor":
         return finish_order(hit_luke(state.replace(step=step), data.limits["emperor_hits"]))
     if order == "Vader Redeemed":
         earned = data.bonus["redeem_vader"]
-        return finish_order(state.replace(vader="redeemed", step=replace(step, earned=earned)))
+        return finish_order(state.replace(vader="redeemed", step=replaced(step, earned=earned)))
     raise AssertionError(order)
+
+
+@lru_cache(maxsize=256)
+def _first_step(order: str, stage: str, ship: int, dice: int) -> Step:
+    """The first step of ``order`` (a value: made once per order and board data)."""
+    return Step(stage=stage, order=order, ship=ship, dice=dice)
 
 
 def _move(state: EndorState, src: int, dst: int, n: int) -> EndorState:
     kind = state.step.ship
-    ships = state.with_ships(src, kind, -n)
-    ships = state.replace(ships=ships).with_ships(dst, kind, n)  # type: ignore[attr-defined]
-    return state.replace(ships=ships, step=replace(state.step, stage="attack", source=src, dest=dst, moved=n))
+    ships = with_ships(with_ships(state.ships, src, kind, -n), dst, kind, n)
+    return state.replace(ships=ships, step=replaced(state.step, stage="attack", source=src, dest=dst, moved=n))
 
 
 def hit_luke(state: EndorState, hits: int) -> EndorState:
@@ -237,7 +238,7 @@ def hit_luke(state: EndorState, hits: int) -> EndorState:
     earned = state.step.earned
     if new >= state.rules.luke_hits:
         earned += state.data.bonus["destroy_luke"]
-    return state.replace(luke_hits=new, step=replace(state.step, earned=earned))
+    return state.replace(luke_hits=new, step=replaced(state.step, earned=earned))
 
 
 def hit_vader(state: EndorState, hits: int) -> EndorState:
@@ -250,24 +251,30 @@ def hit_vader(state: EndorState, hits: int) -> EndorState:
     if new >= state.rules.vader_hits:
         earned += state.data.bonus["destroy_vader"]
         vader = "destroyed"
-    return state.replace(vader_hits=new, vader=vader, step=replace(state.step, earned=earned))
+    return state.replace(vader_hits=new, vader=vader, step=replaced(state.step, earned=earned))
 
 
 def destroy(state: EndorState, node: int, kind: int, n: int = 1) -> EndorState:
     """Remove ``n`` ships of ``kind`` from ``node`` to the destroyed pile (with their consequences)."""
+    return state.replace(**_destroyed(state, node, kind, n))
+
+
+def _destroyed(state: EndorState, node: int, kind: int, n: int) -> dict:
+    """The changed fields of :func:`destroy` (``step`` always among them), for one copy of the position."""
     destroyed = list(state.destroyed)
     destroyed[kind] += n
-    changes: dict = {"ships": state.with_ships(node, kind, -n), "destroyed": tuple(destroyed)}
+    changes: dict = {"ships": with_ships(state.ships, node, kind, -n), "destroyed": tuple(destroyed)}
     step = state.step
     if kind == FALCON:
-        step = replace(step, earned=step.earned + state.data.bonus["destroy_falcon"])
+        step = replaced(step, earned=step.earned + state.data.bonus["destroy_falcon"])
         changes["falcon_hits"] = state.data.ship_types[FALCON].hits   # the track is full once it is destroyed
     if kind == EXECUTOR:
         changes["executor_hits"] = state.data.ship_types[EXECUTOR].hits
         # Seed §5A: the Executor destroyed takes every undeployed TIE with it.
         destroyed[TIE] += state.tie_reserve
         changes.update(destroyed=tuple(destroyed), tie_reserve=0)
-    return state.replace(step=step, **changes)
+    changes["step"] = step
+    return changes
 
 
 def destroy_marker(state: EndorState, node: int) -> EndorState:
@@ -287,21 +294,16 @@ def assign_hit(state: EndorState, name: str) -> EndorState:
     data = state.data
     if name == FLEET_MARKER:
         state = destroy_marker(state, node)
-    else:
-        kind = data.type_index(name)
-        if kind == FALCON:
-            hits = state.falcon_hits + 1
-            state = state.replace(falcon_hits=hits)
-            if hits >= data.ship_types[FALCON].hits:
-                state = destroy(state, node, FALCON)
-        elif kind == EXECUTOR:
-            hits = state.executor_hits + 1
-            state = state.replace(executor_hits=hits)
-            if hits >= data.ship_types[EXECUTOR].hits:
-                state = destroy(state, node, EXECUTOR)
-        else:
-            state = destroy(state, node, kind)
-    return state.replace(step=replace(state.step, faces=state.step.faces[1:]))
+        return state.replace(step=replaced(state.step, faces=state.step.faces[1:]))
+    kind = data.type_index(name)
+    if kind == FALCON and state.falcon_hits + 1 < data.ship_types[FALCON].hits:
+        changes: dict = {"falcon_hits": state.falcon_hits + 1, "step": step}
+    elif kind == EXECUTOR and state.executor_hits + 1 < data.ship_types[EXECUTOR].hits:
+        changes = {"executor_hits": state.executor_hits + 1, "step": step}
+    else:   # a fighter, or the hit that fills the Falcon's or the Executor's track
+        changes = _destroyed(state, node, kind, 1)
+    changes["step"] = replaced(changes["step"], faces=step.faces[1:])
+    return state.replace(**changes)
 
 
 def resolve_roll(state: EndorState, faces: tuple[int, ...]) -> EndorState:
@@ -323,9 +325,9 @@ def resolve_roll(state: EndorState, faces: tuple[int, ...]) -> EndorState:
         return finish_order(state)
     if step.target == DEATH_STAR:
         if max(faces) >= data.limits["death_star_final_hit_on"]:
-            return state.replace(winner="Rebels", step=replace(step, stage="done", faces=faces))
+            return state.replace(winner="Rebels", step=replaced(step, stage="done", faces=faces))
         return finish_order(state)
-    return state.replace(step=replace(step, stage="assign", faces=faces))
+    return state.replace(step=replaced(step, stage="assign", faces=faces))
 
 
 def death_star_shot(state: EndorState, node: int) -> EndorState:
@@ -334,12 +336,12 @@ def death_star_shot(state: EndorState, node: int) -> EndorState:
     if marker_at(state, node) >= 0:
         state = destroy_marker(state, node)
         if not state.rules.no_marker_bonus:
-            state = state.replace(step=replace(state.step, earned=state.step.earned + data.bonus["destroy_fleet_marker"]))
+            state = state.replace(step=replaced(state.step, earned=state.step.earned + data.bonus["destroy_fleet_marker"]))
         return state
     for kind in range(4):
         if state.ships[node][kind]:
             state = destroy(state, node, kind, state.ships[node][kind])
-    return state.replace(step=replace(state.step, earned=state.step.earned + data.bonus["clear_sector"]))
+    return state.replace(step=replaced(state.step, earned=state.step.earned + data.bonus["clear_sector"]))
 
 
 def advance_strike_team(state: EndorState, faces: tuple[int, ...]) -> EndorState:

@@ -20,7 +20,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from explorer.core import Action
+from explorer.core import Action, Multiset
 from explorer.games.endor.odds import attack_odds, which_order
 from explorer.games.endor.state import DEATH_STAR, EndorState
 
@@ -32,26 +32,63 @@ _WEIGHT = {
 _HIT_RANK = {"Falcon": 6, "Executor": 6, "fleet marker": 5, "B-wing": 4, "Y-wing": 3, "X-wing": 2, "TIE": 2}
 
 
-def _scores(state: EndorState) -> dict[tuple[str, str], float]:
-    """(card, order) -> weight x headline chance, for the cards the deciding seat holds."""
-    out = {}
-    for card, order, _what, p in which_order(state, state.seat):
-        out[(card, order)] = _WEIGHT.get(order, 1) * float(p) + (0.5 if order in state.data.ship_orders else 0)
-    return out
+def _scores(state: EndorState, cards: tuple[str, ...]) -> dict[tuple[str, str], float]:
+    """(card, order) -> weight x headline chance, for the orders printed on ``cards``.
+
+    An order's headline (:func:`~explorer.games.endor.odds.which_order`) depends on the board, the
+    tracks and the duel, never on whose hand holds the card, so its score is remembered per
+    position of those (:func:`_odds_key`): the three plans of one seat, and the first order after
+    them, ask about one position. Only the orders not yet scored there are worked out, on the
+    position with just those cards in the deciding seat's hand.
+    """
+    data = state.data
+    key = _odds_key(state)
+    values = _VALUES.get(key)
+    if values is None:
+        if len(_VALUES) >= REMEMBERED_POSITIONS:
+            _VALUES.clear()
+        values = _VALUES[key] = {}
+    missing = tuple(card for card in cards if any(order not in values for order in data.card_orders[card]))
+    if missing:
+        seat = state.seat
+        hands, piles = list(state.hands), list(state.piles)
+        hands[seat], piles[seat] = Multiset(missing), ()
+        asked = state.replace(revealed="", hands=tuple(hands), piles=tuple(piles))
+        for _card, order, _what, p in which_order(asked, seat):
+            values[order] = _WEIGHT.get(order, 1) * float(p) + (0.5 if order in data.ship_orders else 0)
+    return {(card, order): values[order] for card in cards for order in data.card_orders[card]}
+
+
+def _odds_key(state: EndorState) -> tuple:
+    """Everything an order's headline chance reads: the board, the tracks, the duel, the variant.
+
+    The step counts only through the ships that moved (``sw_ksirk_moved_ships_only``).
+    """
+    step = state.step
+    return (state.game, state.ships, state.markers, state.falcon_hits, state.executor_hits, state.tie_reserve,
+            state.strike_team, state.troopers, state.luke_hits, state.vader_hits, state.vader, step.ship, step.moved)
+
+
+REMEMBERED_POSITIONS = 4096
+"""How many positions' order scores the heuristic remembers before it starts afresh."""
+_VALUES: dict[tuple, dict[str, float]] = {}
 
 
 def heuristic_policy(state: EndorState, rng: np.random.Generator) -> Action:
     actions = state.legal_actions()
     first = actions[0].kind
     if first == "plan":
-        scores = _scores(state)
-        return max(actions, key=lambda a: max((v for (c, _), v in scores.items() if c == a.args[0]), default=0))
+        scores = _scores(state, tuple(str(a.args[0]) for a in actions))
+        best: dict[str, float] = {}   # each card's best order
+        for (card, _), v in scores.items():
+            best[card] = max(best[card], v) if card in best else v
+        return max(actions, key=lambda a: best.get(str(a.args[0]), 0))
     step = state.step
     if step.stage == "choose":
         orders = [a for a in actions if a.kind == "order"]
         if not orders:
             return actions[0]
-        scores = _scores(state)
+        scores = _scores(state, (state.revealed,))
         if state.shields_down and state.side(state.seat) == 0:
             ships = [a for a in orders if a.args[0] in state.data.ship_orders]
             if ships:

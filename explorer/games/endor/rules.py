@@ -21,11 +21,13 @@ True
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
 from explorer.core import Action, Deck, Multiset, dice_rolls
+from explorer.core.chance import weighted_outcomes
+from explorer.core.frozen import replaced
+from explorer.games.endor.census import census
 from explorer.games.endor.board import hit_targets, holds, type_side
 from explorer.games.endor.orders import apply_step, order_refusal, resolve_roll, step_actions
 from explorer.games.endor.state import DEATH_STAR, EndorState, Step
@@ -67,8 +69,14 @@ def phase(state: EndorState) -> str:
 
 def legal_actions(state: EndorState) -> tuple[Action, ...]:
     if state.stage == "plan":
-        return tuple(Action("plan", (card,)) for card in state.hands[state.seat].kinds())
+        return _plans(state.hands[state.seat])
     return step_actions(state)
+
+
+@lru_cache(maxsize=4096)
+def _plans(hand: Multiset) -> tuple[Action, ...]:
+    """Place one card of ``hand`` face down: one action per kind of card (hands of 6 recur all game)."""
+    return tuple(Action("plan", (card,)) for card in hand.kinds())
 
 
 def why_illegal(state: EndorState, action: Action) -> str:
@@ -87,9 +95,26 @@ def why_illegal(state: EndorState, action: Action) -> str:
 
 def chance_outcomes(state: EndorState) -> tuple[tuple[Action, Fraction], ...]:
     if state.pending:
-        deck = state.decks[state.side(state.pending[0][1])]
-        return tuple((Action("draw", (card,)), p) for card, p in deck.draw_outcomes())
+        return _draws(state.decks[state.side(state.pending[0][1])])
     return _rolls(state.step.dice)
+
+
+def _draws(deck: Deck) -> tuple[tuple[Action, Fraction], ...]:
+    """One chance node over the kind of the next card of ``deck``.
+
+    A shuffled deck (every card in its unknown middle, as the Battle of Endor's decks always are)
+    gives its whole weights to ``weighted_outcomes``: the very chances ``draw_outcomes`` gives,
+    with the sampling plan worked out from the whole numbers at once.
+    """
+    if deck.top or deck.bottom or not deck.middle:
+        return tuple((_draw_action(card), p) for card, p in deck.draw_outcomes())
+    return weighted_outcomes([(_draw_action(card), n) for card, n in deck.middle.items()])
+
+
+@lru_cache(maxsize=1024)
+def _draw_action(card: str) -> Action:
+    """The chance outcome "draw ``card``" (made once per card name)."""
+    return Action("draw", (card,))
 
 
 @lru_cache(maxsize=64)
@@ -102,7 +127,7 @@ def apply_action(state: EndorState, action: Action) -> EndorState:
     if action.kind == "draw":
         return settle(_draw(state, str(action.args[0])))
     if action.kind == "roll":
-        return settle(resolve_roll(state, tuple(int(f) for f in action.args)))
+        return settle(resolve_roll(state, tuple(map(int, action.args))))
     if action.kind == "plan":
         return settle(_plan(state, str(action.args[0])))
     return settle(apply_step(state, action))
@@ -130,12 +155,11 @@ def _plan(state: EndorState, card: str) -> EndorState:
     hands, piles = list(state.hands), list(state.piles)
     hands[seat] = hands[seat].remove(card)
     piles[seat] = piles[seat] + (card,)
-    state = state.replace(hands=tuple(hands), piles=tuple(piles))
     if len(piles[seat]) < plan_size(state):
-        return state
+        return state.replace(hands=tuple(hands), piles=tuple(piles))
     if seat + 1 < state.seats:
-        return state.replace(seat=seat + 1)
-    return state.replace(stage="orders", seat=state.seats - 1, step=Step())
+        return state.replace(hands=tuple(hands), piles=tuple(piles), seat=seat + 1)
+    return state.replace(hands=tuple(hands), piles=tuple(piles), stage="orders", seat=state.seats - 1, step=Step())
 
 
 def finish_order(state: EndorState) -> EndorState:
@@ -147,11 +171,18 @@ def finish_order(state: EndorState) -> EndorState:
     earned = state.step.earned
     if state.step.stage == "assign" and not holds(state, state.step.target, 1 - type_side(state.step.ship)):
         earned += state.data.bonus["clear_sector"]
-    pending = state.pending + ((("bonus", seat, earned),) if earned else ())
-    state = state.replace(discards=tuple(discards), revealed="", step=Step(), pending=pending)
-    if not state.has_rebel_ships():
-        return state.replace(winner="Empire")
-    return state
+    if not census(state.ships).rebel_mask:
+        return state.replace(discards=tuple(discards), revealed="", step=_NO_STEP, winner="Empire",
+                             pending=state.pending + ((("bonus", seat, earned),) if earned else ()))
+    if earned or state.pending:
+        return state.replace(discards=tuple(discards), revealed="", step=_NO_STEP,
+                             pending=state.pending + ((("bonus", seat, earned),) if earned else ()))
+    # nothing to draw: the next turn starts at once (what settle would do next), in one copy
+    return _next_turn(state, discards=tuple(discards), revealed="", step=_NO_STEP)
+
+
+_NO_STEP = Step()
+_CHOOSE = Step(stage="choose")
 
 
 # --- moving on by itself -------------------------------------------------------
@@ -160,7 +191,7 @@ def settle(state: EndorState) -> EndorState:
     while True:
         if state.winner:
             return state
-        if not state.has_rebel_ships():
+        if not census(state.ships).rebel_mask:
             return state.replace(winner="Empire")
         if state.pending:
             fixed = _ready_to_draw(state)
@@ -206,23 +237,23 @@ def _ready_to_draw(state: EndorState) -> EndorState | None:
     return state.replace(decks=tuple(decks), discards=tuple(discards))
 
 
-def _next_turn(state: EndorState) -> EndorState:
-    """Reveal the top card of the next seat with orders left, or go to the draw phase."""
-    for k in range(1, state.seats + 1):
-        seat = (state.seat + k) % state.seats
-        pile = state.piles[seat]
+def _next_turn(state: EndorState, **changes: object) -> EndorState:
+    """Reveal the top card of the next seat with orders left, or go to the draw phase (with ``changes``)."""
+    seats = state.seats
+    piles = state.piles
+    for k in range(1, seats + 1):
+        seat = (state.seat + k) % seats
+        pile = piles[seat]
         if pile:
-            blind = list(state.blind)
+            blind = state.blind
             if blind[seat] and (state.rules.bonus_on_top or len(pile) == blind[seat]):
-                blind[seat] -= 1
-            piles = list(state.piles)
-            piles[seat] = pile[1:]
-            return state.replace(seat=seat, revealed=pile[0], piles=tuple(piles), blind=tuple(blind),
-                                 step=Step(stage="choose"))
+                blind = blind[:seat] + (blind[seat] - 1,) + blind[seat + 1:]
+            return state.replace(**{**changes, "seat": seat, "revealed": pile[0], "blind": blind, "step": _CHOOSE,
+                                    "piles": piles[:seat] + (pile[1:],) + piles[seat + 1:]})
     hand_size = state.data.limits["hand_size"]
-    pending = tuple(("refill", s, hand_size - len(state.hands[s])) for s in range(state.seats)
+    pending = tuple(("refill", s, hand_size - len(state.hands[s])) for s in range(seats)
                     if len(state.hands[s]) < hand_size)
-    return state.replace(stage="draw", pending=pending)
+    return state.replace(**{**changes, "stage": "draw", "pending": pending})
 
 
 def _auto_assign(state: EndorState) -> EndorState:
@@ -238,9 +269,9 @@ def _auto_assign(state: EndorState) -> EndorState:
             return state
         if not options:
             # faces are highest first: if this die hits nothing, no later die does
-            state = state.replace(step=replace(state.step, faces=()))
+            state = state.replace(step=replaced(state.step, faces=()))
             break
         state = assign_hit(state, options[0])
-        if not state.has_rebel_ships():
+        if not census(state.ships).rebel_mask:
             return state.replace(winner="Empire")
     return finish_order(state)

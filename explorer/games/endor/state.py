@@ -128,17 +128,20 @@ class EndorState(State):
 
     def rebel_ships(self) -> int:
         """Rebel ships on the board and on fleet markers (what the Empire must destroy)."""
-        return sum(sum(row[:4]) for row in self.ships)
+        from explorer.games.endor.census import census
+
+        return sum(census(self.ships).counts[:4])
 
     def has_rebel_ships(self) -> bool:
-        return any(row[0] or row[1] or row[2] or row[3] for row in self.ships)
+        from explorer.games.endor.census import census
+
+        return census(self.ships).rebel_mask != 0
 
     def with_ships(self, node: int, kind: int, delta: int) -> tuple[tuple[int, ...], ...]:
-        rows = list(self.ships)
-        row = list(rows[node])
-        row[kind] += delta
-        rows[node] = tuple(row)
-        return tuple(rows)
+        """The ships table with ``delta`` more ships of ``kind`` at ``node`` (its census follows along)."""
+        from explorer.games.endor.census import with_ships
+
+        return with_ships(self.ships, node, kind, delta)
 
     # --- the game surface ----------------------------------------------------
     @property
