@@ -65,8 +65,9 @@ class Endor(Game):
             min_players=2,
             max_players=4,
             variants=VARIANTS,
-            data_source="seed 003_dde2a4fdfa65b4f8.txt; board, setup, decks and tracks from "
-                        "shared/reference/endor.md (S1 lkolbly/sw-ksirk, an unofficial transcription)",
+            data_source="the Battle of Endor game of Risk: Star Wars Edition; the board, setup, order decks and "
+                        "tracks from Lane Kolbly's unofficial simulator sw-ksirk (GitHub lkolbly/sw-ksirk, "
+                        "2017), which a rulebook check may replace",
             summary="Rebels bring the shields down and destroy the Death Star; the Empire destroys every "
                     "Rebel ship. Orders from cards, five dice, a shield track and the Luke-Vader duel.",
         )

@@ -317,7 +317,7 @@ def check_state(state: EndorState) -> None:
         if not alive and hits != top:
             raise StateFormatError(f"{field_label(key)}: a destroyed {types[k].name} has a full track of {top} hits, got {hits}")
     if not sum(row[EXECUTOR] for row in state.ships) and state.tie_reserve:
-        raise StateFormatError("undeployed ties: the Executor is destroyed, so no TIE is left undeployed (seed §5A)")
+        raise StateFormatError("undeployed ties: the Executor is destroyed, so no TIE is left undeployed (when the Executor is destroyed, every undeployed TIE is destroyed with it: write 0)")
     if not 0 <= state.strike_team <= len(data.track):
         raise StateFormatError(f"strike team: 0 to {len(data.track)}, got {state.strike_team}")
     if len(state.troopers) > data.limits["stormtroopers"]:
