@@ -153,7 +153,7 @@ def test_an_illegal_typed_action_goes_to_the_status_line(panel: WarpsEdgePanel) 
 def test_odds_views_are_exact_and_equal_to_the_odds_module(panel: WarpsEdgePanel) -> None:
     panel.odds.show()
     st = panel.state
-    assert panel.odds.errors == [None] * 4
+    assert panel.odds.errors == [None] * 5
     draw_fig, laser_fig = panel.odds.figures[0], panel.odds.figures[1]
     assert isinstance(draw_fig, go.Figure) and isinstance(laser_fig, go.Figure)
     pmf = odds.laser_total(st).pmf()
@@ -378,3 +378,22 @@ def test_the_log_heads_each_turn_once_even_when_a_warp_ends_in_it() -> None:
     assert re.findall(r'data-pos="(\d+)"', turn_2) == [str(i) for i in range(23, 31)]
     assert "29. Pilot ends step 2" in turn_2 and "warp 1 ends" in turn_2 and "30. Pilot draws 5" in turn_2
     assert p.match.turn_starts() == (0, 6, 22, 30, 37, 46)  # the slider: the same five turns, after the setup
+
+
+def test_the_odds_tab_names_the_next_enemy_to_arrive_from_a_face_down_count() -> None:
+    """Issue 18 §3: a layer entered as a count is a random deal from the level's unseen cards, and the odds
+    treat it so: 2 face-down yellow cards dealt from the 5 unseen give each of the 5 a chance of 1/5."""
+    from explorer.core.multiset import Multiset
+    from explorer.core.zones import DealtDeck
+
+    match = explorer.Match(explorer.load_game("warps_edge"), seed=5)
+    match.play("random", 12)
+    unseen = Multiset(["Demo Dart", "Demo Gnat", "Demo Midge", "Demo Skiff", "Demo Speck"])
+    layers = (DealtDeck(unseen, 2), *match.state.enemy_deck[1:])
+    panel = WarpsEdgePanel(match.state.replace(enemy_deck=layers))
+    panel.odds.show()
+    view = next(slot for slot in panel.odds.slots if slot.title == "Next enemy to arrive")
+    for name in unseen.kinds():
+        assert f"<td style=\"padding:2px 12px 2px 0\">{name}</td>" in view.html.value
+    assert view.html.value.count(fmt_prob(Fraction(1, 5))) == 5
+    assert "dealt at random from that level's unseen cards" in view.html.value

@@ -10,11 +10,13 @@ and 390 px; at 390 px no two controls of the editor overlap (checked by element 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 import pytest
 from panel_page import assert_no_error_page, click_and_wait, open_page
 from playwright.sync_api import Page, expect
 
+from widgets.common.charts import fmt_prob
 from widgets.common.editor_form import css_name
 
 pytestmark = pytest.mark.browser
@@ -168,6 +170,8 @@ def test_a_warps_edge_position_with_face_down_decks_as_counts(page: Page, voila_
     expect(page.locator(".we-key-odds")).to_contain_text("Expected shield damage at the next attack step",
                                                           timeout=90_000)
     expect(page.locator(".re-odds .js-plotly-plot")).to_have_count(2)
+    # the next enemy comes from the yellow pile: each of the level's unseen cards alike
+    expect(page.locator(".we-next-enemy")).to_contain_text(fmt_prob(Fraction(1, unseen["yellow"])))
     expect(page.locator(".re-status")).not_to_contain_text("Internal error")
     page.screenshot(path=str(tmp_path / "we-odds-1280.png"), full_page=True)
     assert_no_error_page(page)

@@ -151,9 +151,41 @@ class DestroyOdds:
             "for (step 4 or a reward draw).</div>")
 
 
+def next_enemy_rows(state: Any) -> list[tuple[str, Fraction]]:
+    """(enemy, exact chance) of the next enemy card to arrive, likeliest first; [] when the deck is empty.
+
+    >>> from explorer.core.zones import DealtDeck
+    >>> from explorer.core.multiset import Multiset
+    >>> from explorer.games.warps_edge.odds import example_position
+    >>> pos = example_position().replace(enemy_deck=(DealtDeck(Multiset(["Demo Dart", "Demo Wisp"]), 1),) * 3)
+    >>> next_enemy_rows(pos)
+    [('Demo Dart', Fraction(1, 2)), ('Demo Wisp', Fraction(1, 2))]
+    """
+    if not any(state.enemy_deck):
+        return []
+    dist = odds.next_enemy(state)
+    return sorted(((str(name), p) for name, p in dist.pmf().items()), key=lambda row: (-row[1], row[0]))
+
+
+def next_enemy_view(state: Any) -> str:
+    """The next enemy card to arrive, as a table; a face-down count is read as a random deal from the unseen cards."""
+    rows = next_enemy_rows(state)
+    if not rows:
+        return '<div style="color:#5b6472">The enemy deck is empty: no enemy arrives this warp.</div>'
+    dealt = any(hasattr(layer, "dealt") for layer in state.enemy_deck)
+    body = "".join(f'<tr><td style="padding:2px 12px 2px 0">{html.escape(name)}</td>'
+                   f'<td class="we-odds-value" style="font-variant-numeric:tabular-nums">{html.escape(fmt_prob(p))}</td></tr>'
+                   for name, p in rows)
+    how = ("A face-down count is read as cards dealt at random from that level's unseen cards (the others set aside "
+           "in the box), so each unseen card has its share." if dealt else
+           "From the cards the position says are in the next layer of the enemy deck.")
+    return (f'<table class="we-next-enemy" style="border-collapse:collapse;font-size:13.5px">{body}</table>'
+            f'<div style="font-size:12px;color:#5b6472;margin-top:3px">{how}</div>')
+
+
 def odds_views() -> list[Any]:
     """Fresh views for one panel (DestroyOdds keeps its own widget)."""
-    return [next_draw_figure, laser_total_figure, key_odds_view, DestroyOdds()]
+    return [next_draw_figure, laser_total_figure, key_odds_view, next_enemy_view, DestroyOdds()]
 
 
 def key_odds_view(state: Any) -> str:
@@ -163,3 +195,4 @@ def key_odds_view(state: Any) -> str:
 next_draw_figure.title = "Next draw by token kind"  # type: ignore[attr-defined]
 laser_total_figure.title = "Laser value of the next draw"  # type: ignore[attr-defined]
 key_odds_view.title = "Stun, warp and damage odds"  # type: ignore[attr-defined]
+next_enemy_view.title = "Next enemy to arrive"  # type: ignore[attr-defined]
