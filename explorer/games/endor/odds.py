@@ -35,10 +35,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+import numpy as np
+
 from explorer.odds import ChainResult, Dist, absorbing_chain, dice_faces, dice_pool
 from explorer.games.endor.board import attack_dice, attack_sources, attack_targets, death_star_targets, marker_at
 from explorer.games.endor.duel import DuelChances, duel_odds
-from explorer.games.endor.orders import free_spaces, order_attack_dice, order_refusal, shield_advance
+from explorer.games.endor.orders import free_spaces, order_attack_dice, order_refusal
 from explorer.games.endor.state import DEATH_STAR, EMPIRE_TYPES, EXECUTOR, FALCON, REBEL_TYPES, EndorState
 
 __all__ = ["AttackOdds", "DuelChances", "SpecialShipOdds", "assign", "attack_odds", "best_death_star_dice", "death_star_final",
@@ -237,13 +239,39 @@ Advances = tuple[tuple[tuple[int, tuple[int, ...]], int], ...]
 """``((strike team, stormtroopers left), weight)`` pairs of one assault."""
 
 
+@lru_cache(maxsize=64)
+def _at_least(dice: int) -> tuple[np.ndarray, np.ndarray]:
+    """For each multiset of faces of ``dice`` dice: how many dice show t or more (t = 1..7), and its weight."""
+    faces = dice_faces(dice)
+    counts = np.array([[sum(f >= t for f in roll) for t in range(1, 8)] for roll in faces.outcomes], dtype=np.int64)
+    return counts, np.array(faces.weights, dtype=np.int64)
+
+
 @lru_cache(maxsize=4096)
 def _advance(track: tuple[int, ...], start: int, troopers: tuple[int, ...]) -> Advances:
-    faces = dice_faces(5)
+    """One Shield Assault (5 dice) from ``start``: the engine's rule (:func:`~.orders.shield_advance`: each
+    space in turn takes the smallest unused die that meets it) counted over all 252 face multisets at once.
+
+    That rule advances k spaces exactly when the first k spaces' needs can all be met by distinct dice (taking
+    the smallest die that fits never spoils a later space), that is when, for every t, at least as many dice
+    show t or more as there are needs of t or more among those k spaces.
+    """
+    counts, weights = _at_least(5)
+    needs = [track[p] + (1 if p + 1 in troopers else 0) for p in range(start, min(len(track), start + 5))]
+    advanced = np.zeros(len(weights), dtype=np.int64)
+    met = np.ones(len(weights), dtype=bool)
+    for k in range(1, len(needs) + 1):
+        wanted = np.array([sum(n >= t for n in needs[:k]) for t in range(1, 8)], dtype=np.int64)
+        met &= (counts >= wanted).all(axis=1)
+        if not met.any():
+            break
+        advanced += met
     out: dict[tuple[int, tuple[int, ...]], int] = {}
-    for roll, w in zip(faces.outcomes, faces.weights):
-        key = shield_advance(track, start, troopers, roll)
-        out[key] = out.get(key, 0) + w
+    for k in range(len(needs) + 1):
+        w = int(weights[advanced == k].sum())
+        if w:
+            end = start + k
+            out[(end, tuple(t for t in troopers if t > end))] = w
     return tuple(sorted(out.items()))
 
 

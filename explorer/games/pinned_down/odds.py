@@ -27,6 +27,7 @@ Distortion Field) are shown with their threat only, and say so.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -204,16 +205,25 @@ class CardOption:
     reveal: Dist
 
     def p_no_ships(self) -> Fraction:
-        return self.reveal.p(lambda r: r.ships == 0)
+        return self._share(lambda r: r.ships == 0)
 
     def expected_ships(self) -> Fraction:
-        return sum((p * r.ships for r, p in self.reveal.pmf().items()), Fraction(0))
+        return self._mean(lambda r: r.ships)
 
     def expected_power(self) -> Fraction:
-        return sum((p * r.total_power for r, p in self.reveal.pmf().items()), Fraction(0))
+        return self._mean(lambda r: r.total_power)
 
     def p_largest_at_least(self, power: int) -> Fraction:
-        return self.reveal.p(lambda r: r.largest_power >= power)
+        return self._share(lambda r: r.largest_power >= power)
+
+    # sums of the whole-number weights, one division at the end: thousands of outcomes, no Fraction per outcome
+    def _mean(self, value: Callable[[Reveal], int]) -> Fraction:
+        d = self.reveal
+        return Fraction(sum(w * value(r) for r, w in zip(d.outcomes, d.weights)), d.total)
+
+    def _share(self, holds: Callable[[Reveal], bool]) -> Fraction:
+        d = self.reveal
+        return Fraction(sum(w for r, w in zip(d.outcomes, d.weights) if holds(r)), d.total)
 
 
 def after_playing(s: "S", card: str, player: int) -> tuple["S", int, str]:

@@ -1,7 +1,8 @@
 """The quick walk of the reveal: attack cards that behave alike merged, positions that are only counts.
 
 :func:`quick_walk` merges the groups of a :class:`~.odds_walk.WalkModel` that differ only in a ship's
-printed power (same cost, threat added and effect) and walks positions that are only counts, with
+printed power (same cost, threat added and effect) and walks positions that are only counts (packed
+into one integer, :class:`PackedCounts`, so a position hashes and copies as one number), with
 whole-number weights over one denominator, both passes through the deck at once (the discard pile
 shuffled in when the deck runs out). The powers come back afterwards by the hypergeometric split of each
 merged group (:func:`power_split`); how many quiet effects came up before the reveal stopped is the
@@ -41,21 +42,66 @@ def _merged_groups(s: "S", model: WalkModel) -> tuple[list[int], list[tuple[tupl
     return where, []
 
 
+class PackedCounts:
+    """Count vectors packed into one integer, ``bits`` bits a field, so that hashing a position, copying it and
+    taking one card off are single integer operations. No field ever goes below 0, so ``start - left`` is the
+    vector of the cards drawn, field by field (no borrow crosses a field).
+
+    >>> codes = PackedCounts(3, 5)
+    >>> start = codes.pack((5, 2, 0))
+    >>> codes.unpack(start - codes.one(1)), codes.unpack(start - codes.pack((1, 2, 0)))
+    ((5, 1, 0), (4, 0, 0))
+    """
+
+    def __init__(self, fields: int, largest: int) -> None:
+        self.bits = max(1, largest.bit_length())
+        self.mask = (1 << self.bits) - 1
+        self.fields = fields
+
+    def pack(self, counts: tuple[int, ...] | list[int]) -> int:
+        return sum(c << (i * self.bits) for i, c in enumerate(counts))
+
+    def unpack(self, code: int) -> tuple[int, ...]:
+        return tuple((code >> (i * self.bits)) & self.mask for i in range(self.fields))
+
+    def one(self, field: int) -> int:
+        """One card of ``field``: subtract it to take that card off."""
+        return 1 << (field * self.bits)
+
+    def field_mask(self, fields: list[int]) -> int:
+        """The bits of ``fields``: ``code & field_mask(...)`` keeps those counts and zeroes the others."""
+        return sum(self.mask << (i * self.bits) for i in fields)
+
+
 def _fast_reveal(model: WalkModel, counts: tuple[int, ...], quiet: int, pool: int, first: bool,
-                 second: tuple[int, ...] | None, second_quiet: int) -> tuple[dict[tuple, int], int]:
+                 second: tuple[int, ...] | None, second_quiet: int,
+                 codes: PackedCounts) -> tuple[dict[tuple, int], int]:
     """The reveal walk over merged groups (same cost, threat added and effect): positions are counts only.
 
     ``counts`` are the deck's merged groups; ``second`` the groups of the deck rebuilt from the discard pile
-    if the deck runs out (``None``: no reshuffle left this phase). Positions carry both passes (2n counts).
-    A battle destiny (Collateral Damage) takes the next card face down: since the deck is shuffled, what
-    is revealed after it is distributed as if that card were still at the bottom, so a destiny only makes
-    the deck run out one card sooner (``skipped``) and never branches the walk.
-    Returns ((counts left, threat left, depth, quiet left, reshuffled) -> whole-number weight, the one
+    if the deck runs out (``None``: no reshuffle left this phase). Positions carry both passes (2n counts,
+    packed by ``codes``). A battle destiny (Collateral Damage) takes the next card face down: since the deck is
+    shuffled, what is revealed after it is distributed as if that card were still at the bottom, so a destiny
+    only makes the deck run out one card sooner (``skipped``) and never branches the walk.
+    Returns ((packed counts left, threat left, depth, quiet left, reshuffled) -> whole-number weight, the one
     denominator of them all); at a deck-out the cards left are the ones the destinies took.
     """
     n = len(model.groups)
-    costs = [(g.cost, g.first_cost, g.bonus, g.ship, g.effect) for g in model.groups] * 2
-    frontier: dict[tuple, int] = {(counts + (0,) * n, quiet, pool, first, 0, False): 1}
+    bits, mask = codes.bits, codes.mask
+    # per pass, the groups whose cards may be drawn: (shift, one card, price, price of a first ship, bonus,
+    # ship, destinies drawn); the quiet effects are one more, counted apart
+    passes = tuple([(g * bits, 1 << (g * bits), grp.cost, grp.first_cost if grp.ship else grp.cost, grp.bonus,
+                     grp.ship, model.destinies if grp.effect == "Collateral Damage" else 0)
+                    for g, grp in ((h, model.groups[h % n]) for h in range(offset, offset + n))]
+                   for offset in (0, n))
+    per_effect, stop_at_zero = model.per_effect, model.stop_at_zero
+    reacted: dict[int, int] = {}  # the pool after the texts that react to an effect, by the pool before
+
+    second_code = codes.pack((0,) * n + second) if second is not None else 0
+    second_size = sum(second) + second_quiet if second is not None else 0
+    # a position: (packed counts, quiet left, pool, first ship still to come, destinies owed, reshuffled, size)
+    frontier: dict[tuple, int] = {(codes.pack(counts + (0,) * n), quiet, pool, first, 0, False,
+                                   sum(counts) + quiet): 1}
     layers: list[tuple[int, dict[tuple, int]]] = []
     denominator = 1
     depth = 0
@@ -64,57 +110,66 @@ def _fast_reveal(model: WalkModel, counts: tuple[int, ...], quiet: int, pool: in
         ended: dict[tuple, int] = {}
         out_now: dict[tuple, int] = {}
         live = []
-        for (counts, quiet, pool, first, skipped, shuffled), w in frontier.items():
-            size = sum(counts) + quiet
-            if size <= skipped and second is not None and not shuffled and sum(second) + second_quiet:
-                counts, quiet, shuffled, skipped = (0,) * n + second, second_quiet, True, 0
-                size = sum(counts) + quiet
+        for key, w in frontier.items():
+            code, quiet, pool, first, skipped, shuffled, size = key
+            if size <= skipped and second is not None and not shuffled and second_size:
+                code, quiet, shuffled, skipped, size = second_code, second_quiet, True, 0, second_size
+                key = (code, quiet, pool, first, skipped, shuffled, size)
             if size <= skipped:
-                k = (counts, pool, DECK_OUT, quiet, shuffled)
+                k = (code, pool, DECK_OUT, quiet, shuffled)
                 out_now[k] = out_now.get(k, 0) + w
                 continue
-            live.append((counts, quiet, pool, first, skipped, shuffled, w, size))
+            live.append((key, w))
         # paths that reshuffled at different moments hold decks of different sizes: one common multiple
         layer_size = 0
-        for *_, size in live:
+        for key, _ in live:
+            size = key[6]
             layer_size = size if not layer_size else layer_size * size // gcd(layer_size, size)
-        for counts, quiet, pool, first, skipped, shuffled, w, size in live:
+        for (code, quiet, pool, first, skipped, shuffled, size), w in live:
             w = w * (layer_size // size)
-            for g in range(2 * n + (1 if quiet else 0)):
-                if g < 2 * n:
-                    c = counts[g]
-                    if not c:
-                        continue
-                    q = w * c
-                    counts2 = counts[:g] + (c - 1,) + counts[g + 1:]
-                    quiet2 = quiet
+            stopped = 0
+            for shift, one, cost, first_cost, bonus, ship, destinies in passes[shuffled]:
+                c = (code >> shift) & mask
+                if not c:
+                    continue
+                price = first_cost if first else cost
+                if price > pool:
+                    stopped += c  # the card it stopped at: not revealed
+                    continue
+                if ship:
+                    left = pool - price + bonus
+                    if left < 0:
+                        left = 0
+                    first2 = False
                 else:
-                    q = w * quiet
-                    counts2, quiet2 = counts, quiet - 1
-                skipped2 = skipped
-                if g == 2 * n:
-                    left, first2 = react(model.per_effect, pool), first
-                else:
-                    cost, first_cost, bonus, ship, effect = costs[g]
-                    price = first_cost if first and ship else cost
-                    if price > pool:
-                        k = (counts, pool, depth + 1, quiet, shuffled)  # the card it stopped at: not revealed
-                        ended[k] = ended.get(k, 0) + q
-                        continue
-                    if ship:
-                        left = max(0, pool - price + bonus)
-                        first2 = False
-                    else:
-                        left = max(0, react(model.per_effect, pool - price) + bonus)
-                        first2 = first
-                        if effect == "Collateral Damage":
-                            skipped2 = skipped + model.destinies
-                if model.stop_at_zero and left == 0:
-                    k = (counts2, 0, depth + 1, quiet2, shuffled)
+                    left = reacted.get(pool - price)
+                    if left is None:
+                        left = reacted[pool - price] = react(per_effect, pool - price)
+                    left += bonus
+                    if left < 0:
+                        left = 0
+                    first2 = first
+                q = w * c
+                if stop_at_zero and left == 0:
+                    k = (code - one, 0, depth + 1, quiet, shuffled)
                     ended[k] = ended.get(k, 0) + q
                     continue
-                key = (counts2, quiet2, left, first2, skipped2, shuffled)
-                nxt[key] = nxt.get(key, 0) + q
+                k = (code - one, quiet, left, first2, skipped + destinies, shuffled, size - 1)
+                nxt[k] = nxt.get(k, 0) + q
+            if quiet:
+                q = w * quiet
+                left = reacted.get(pool)
+                if left is None:
+                    left = reacted[pool] = react(per_effect, pool)
+                if stop_at_zero and left == 0:
+                    k = (code, 0, depth + 1, quiet - 1, shuffled)
+                    ended[k] = ended.get(k, 0) + q
+                else:
+                    k = (code, quiet - 1, left, first, skipped, shuffled, size - 1)
+                    nxt[k] = nxt.get(k, 0) + q
+            if stopped:
+                k = (code, pool, depth + 1, quiet, shuffled)
+                ended[k] = ended.get(k, 0) + w * stopped
         if out_now:
             layers.append((denominator, out_now))
         if layer_size:
@@ -175,50 +230,60 @@ def quick_walk(s: "S", model: WalkModel, counts: tuple[int, ...], quiet: int, po
         second = tuple(d + (0 if reps[i].ship else merged[i]) for i, d in enumerate(discard))
     second_quiet = (model.quiet_discard + quiet) if reacts else 0
     merged_model = WalkModel(tuple(reps), {}, model.per_effect, model.destinies, model.stop_at_zero)
-    table, denominator = _fast_reveal(merged_model, tuple(merged), quiet if reacts else 0, pool,
-                                      not s.first_enemy_seen, second, second_quiet)
-    big_k = sum(merged)
     both = merged + list(second or (0,) * m)
+    codes = PackedCounts(2 * m, max(both + [1]))
+    table, denominator = _fast_reveal(merged_model, tuple(merged), quiet if reacts else 0, pool,
+                                      not s.first_enemy_seen, second, second_quiet, codes)
+    big_k = sum(merged)
+    starts = (codes.pack(merged + [0] * m), codes.pack(both))
+    ship_fields = [i for i in range(2 * m) if reps[i % m].ship]
+    ship_mask = codes.field_mask(ship_fields)
+    loud = [(e, codes.field_mask([i for i in range(2 * m) if reps[i % m].effect == e])) for e in LOUD]
     agg: dict[tuple, int] = {}
     depths: dict[int, int] = {}
-    for (left_counts, left, depth, quiet_left, shuffled), w in table.items():
-        start = both if shuffled else merged + [0] * m
-        drawn = tuple(a - b for a, b in zip(start, left_counts))
+    for (left_code, left, depth, quiet_left, shuffled), w in table.items():
+        drawn = starts[shuffled] - left_code  # field by field: the cards drawn
         if reacts:
             depth = -1 - ((quiet - quiet_left) if not shuffled else quiet + (second_quiet - quiet_left))
-        effects = tuple(e for e in LOUD if any(drawn[i] for i in range(2 * m) if reps[i % m].effect == e))
-        ship_drawn = tuple(r if reps[i % m].ship else 0 for i, r in enumerate(drawn))
-        k = (ship_drawn, effects, left)
+        k = (drawn & ship_mask, tuple(e for e, fields in loud if drawn & fields), left)
         agg[k] = agg.get(k, 0) + w
         depths[depth] = depths.get(depth, 0) + w
     # every split of r ships of a merged group counts ways out of C(n, r); scale all to one whole number
     all_members = members + members2
     sizes = [sum(x.values()) for x in all_members]
     scale = 1
-    for i in range(2 * m):
-        if reps[i % m].ship:
-            scale *= _lcm_of_combs(sizes[i])
+    for i in ship_fields:
+        scale *= _lcm_of_combs(sizes[i])
     splits: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
-    out: dict[Reveal, int] = {}
-    for (ship_drawn, effects, left), w in agg.items():
-        power: dict[tuple[int, int], int] = {(0, 0): w * scale}
-        for i, r in enumerate(ship_drawn):
-            if not r:
-                continue
-            split = splits.get((i, r))
-            if split is None:
-                split = splits[(i, r)] = power_split(tuple(sorted(all_members[i].items())), r)
-            whole = comb(sizes[i], r)
-            combined: dict[tuple[int, int], int] = {}
-            for (t1, l1), p1 in power.items():
-                for (t2, l2), p2 in split.items():
-                    k2 = (t1 + t2, max(l1, l2))
-                    combined[k2] = combined.get(k2, 0) + p1 * p2 // whole
-            power = combined
-        n_ships = sum(ship_drawn)
-        for (total, largest), q in power.items():
-            key = Reveal(n_ships, total, largest, effects, left)
-            out[key] = out.get(key, 0) + q
+    # the power of the ships drawn depends on how many of each group only: once per group counts, for a
+    # weight of 1 (every division below is exact, so a weight w multiplies the result)
+    powers: dict[int, tuple[int, list[tuple[tuple[int, int], int]]]] = {}
+    out: dict[tuple, int] = {}
+    for (ship_code, effects, left), w in agg.items():
+        got = powers.get(ship_code)
+        if got is None:
+            power: dict[tuple[int, int], int] = {(0, 0): scale}
+            n_ships = 0
+            for i in ship_fields:
+                r = (ship_code >> (i * codes.bits)) & codes.mask
+                if not r:
+                    continue
+                n_ships += r
+                split = splits.get((i, r))
+                if split is None:
+                    split = splits[(i, r)] = power_split(tuple(sorted(all_members[i].items())), r)
+                whole = comb(sizes[i], r)
+                combined: dict[tuple[int, int], int] = {}
+                for (t1, l1), p1 in power.items():
+                    for (t2, l2), p2 in split.items():
+                        k2 = (t1 + t2, max(l1, l2))
+                        combined[k2] = combined.get(k2, 0) + p1 * p2 // whole
+                power = combined
+            got = powers[ship_code] = (n_ships, list(power.items()))
+        n_ships, shares = got
+        for (total, largest), q in shares:
+            key = (n_ships, total, largest, effects, left)
+            out[key] = out.get(key, 0) + q * w
     quiet_dist: dict[int, Fraction] = {}
     for depth, w in depths.items():
         p = Fraction(w, denominator)
@@ -226,7 +291,8 @@ def quick_walk(s: "S", model: WalkModel, counts: tuple[int, ...], quiet: int, po
             quiet_before(depth, big_k, quiet) if quiet else {0: Fraction(1)})
         for nq, r_ in spread.items():
             quiet_dist[nq] = quiet_dist.get(nq, 0) + p * r_
-    return Dist(out), Dist.from_fractions(quiet_dist)
+    # Reveal orders as its fields' tuple: built in that order, the Dist's own sort has nothing to move
+    return Dist({Reveal(*k): out[k] for k in sorted(out)}), Dist.from_fractions(quiet_dist)
 
 
 def _lcm_of_combs(n: int) -> int:
