@@ -25,7 +25,7 @@ MAP_JS = """() => {
 }"""
 SHOT_CHART_JS = """() => {
     const plots = Array.from(document.querySelectorAll('.re-odds .js-plotly-plot'));
-    const el = plots.find(p => p.layout && p.layout.title && /shot|arc and range/.test(p.layout.title.text));
+    const el = plots.find(p => p.layout && p.layout.title && /shot|arc(\\s|<br>)+and(\\s|<br>)+range/.test(p.layout.title.text));
     return el ? el.layout.title.text + '|' + JSON.stringify(el.data[0].x) : null;
 }"""
 
