@@ -1,6 +1,6 @@
 """The Advice tab and the log's Review in headless Chromium.
 
-On the Star Realms and Pinned Down pages: open Advice, ask a hint with few rollouts, see the bars and the progress
+On every game page: open Advice, ask a hint with few rollouts, see the bars and the progress
 fill, press "Play this" on the best row and see the move in the log. On the Star Realms page,
 opened on a position where Player 1 can win by attacking: end the turn instead, review Player 1's
 moves, see the blunder marked "??" in the log, and click the mark to go back to that decision.
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 # long browser session risks Voila's known stall (JUPYTER_NOTES), and six loads in a row failed CI under
 # load. The Advice tab is the same widget on every game's panel; tests/test_advice_panel.py drives it
 # in-process on Warp's Edge and Star Realms.
-GAMES = ("star_realms", "pinned_down")
+GAMES = ("star_realms", "pinned_down", "warps_edge", "endor", "fleet_command")
 
 
 def shots(tmp_path: Path) -> Path:
@@ -50,9 +50,6 @@ def set_number(page: Page, css: str, value: int) -> None:
     box.press("Enter")
 
 
-@pytest.mark.skipif(not os.environ.get("RE_ADVICE_BROWSER"),
-                    reason="flaky page loads in the long CI browser session (a hint test failed 1 run in 3 here); "
-                           "run with RE_ADVICE_BROWSER=1 — the in-process tests/test_advice_panel.py covers the tab")
 @pytest.mark.parametrize("game", GAMES)
 def test_ask_a_hint_see_the_bars_fill_and_play_the_best_option(page: Page, voila_url: str, tmp_path: Path,
                                                                 game: str) -> None:
