@@ -20,6 +20,10 @@ on each.
 >>> advice = advise(s, rollouts=16, seed=1)
 >>> len(advice.rows) == len(s.legal_actions()), advice.partial
 (True, False)
+>>> match = explorer.Match(explorer.load_game("warps_edge"), seed=1)
+>>> while match.state.is_chance(): _ = match.step()
+>>> advise(match, rollouts=8, seed=1).rows == advise(match.state, rollouts=8, seed=1).rows
+True
 >>> advise(explorer.load_game("warps_edge").initial_state())
 Traceback (most recent call last):
 ...
@@ -42,6 +46,7 @@ from explorer.advise.options import decision_options, decision_seat, seen_chance
 from explorer.advise.racing import RULE, Race, paired_difference, wilson
 from explorer.advise.rollout import DEFAULT_MAX_STEPS, Job, PolicyRef, resolve_policies
 from explorer.advise.runners import Runner
+from explorer.core.match import Match
 from explorer.core.state import State
 from explorer.errors import RulesError
 
@@ -63,20 +68,24 @@ def policy_name(policy: PolicyRef) -> str:
     return str(getattr(policy, "__qualname__", None) or getattr(policy, "name", None) or type(policy).__name__)
 
 
-def advise(state: State, seat: int | None = None, *, rollouts: int = 200, policy: PolicyRef = "heuristic",
+def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200, policy: PolicyRef = "heuristic",
            seed: int = 0, backend: str = "local", workers: int | None = None, client: Any = None,
            budget_s: float | None = None, on_batch: Callable[[Advice], Any] | None = None,
            stop: threading.Event | None = None, batch: int | None = None, racing: bool = True,
            max_steps: int = DEFAULT_MAX_STEPS) -> Advice:
     """Rank every legal option of the decision at ``state`` by ``seat``'s chance to win.
 
-    ``seat``: the seat deciding now (the default; another seat is refused). ``rollouts``: the most any
+    ``state``: a position, or a :class:`~explorer.Match` (its position on screen: ``advise(match)`` in a
+    notebook asks about the very game the panel shows). ``seat``: the seat deciding now (the default;
+    another seat is refused). ``rollouts``: the most any
     option gets (the best always gets them all). ``policy``: how every seat plays after the option (a
     policy name of the game, a callable ``policy(state, rng)``, or one per seat). ``batch``: rollouts per
     option per round (default ``rollouts / 8``, at least 8). ``racing=False`` gives every option all its
     rollouts. Returns an :class:`~explorer.advise.advice.Advice`.
     """
     began = time.perf_counter()
+    if isinstance(state, Match):
+        state = state.state
     seat = decision_seat(state, seat)
     _check_number("rollouts", rollouts, 1, MAX_ROLLOUTS)
     _check_number("seed", seed, 0, 2**63 - 1)
