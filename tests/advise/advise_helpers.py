@@ -1,4 +1,5 @@
-"""Seeded positions the advice tests share: a mid-game decision of each game, a lethal Star Realms turn."""
+"""Seeded positions the advice tests share: a mid-game decision of each game, a lethal Star Realms turn
+(the blunder positions of the log's Review are in ``blunders.py``)."""
 
 from __future__ import annotations
 
