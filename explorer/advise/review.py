@@ -112,7 +112,7 @@ class Review:
     def summary(self) -> str:
         counts = {word: sum(1 for m in self.moves if m.word == word) for _, _, word in MARKS}
         worst = "; ".join(f"{m.index + 1}. {m.played} (−{100 * m.lost:.1f})" for m in self.worst()) or "none"
-        return (f"Review of {self.seat_name}: {self.reviewed} decisions reviewed, {100 * self.total_lost:.1f} points "
+        return (f"Review of {self.seat_name}: {self.reviewed} decision{'' if self.reviewed == 1 else 's'} reviewed, {100 * self.total_lost:.1f} points "
                 f"of win chance lost in all; " + ", ".join(f"{n} {w}" for w, n in counts.items())
                 + f"; worst: {worst}")
 

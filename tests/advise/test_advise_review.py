@@ -31,7 +31,7 @@ def test_ending_the_turn_instead_of_the_winning_attack_is_marked_very_bad() -> N
     assert move.best != "end turn" and move.best_win == 1.0
     assert move.lost >= 0.10 and (move.mark, move.word) == ("??", "very bad")
     assert r.worst() == (move,)
-    assert "1 decisions reviewed" in r.summary() and "??" in str(r)
+    assert "1 decision reviewed" in r.summary() and "??" in str(r)
 
 
 def test_the_review_is_reproducible_from_its_seed() -> None:

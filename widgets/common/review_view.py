@@ -165,7 +165,7 @@ class ReviewView:
         self.marks_box.children = tuple(buttons)
         lost = sum(m.lost for m in self.moves)
         marked = sum(1 for m in self.moves if m.mark)
-        self._say(f"{'Stopped: ' if stopped else ''}{len(self.moves)} decisions reviewed, {marked} marked, "
+        self._say(f"{'Stopped: ' if stopped else ''}{len(self.moves)} decision{'' if len(self.moves) == 1 else 's'} reviewed, {marked} marked, "
                   f"{100 * lost:.1f} points of win chance lost in all. Marks: ?! ≥2 points, ? ≥5, ?? ≥10; "
                   "hover a marked log line for the best move, click a mark to go to that decision.")
 
