@@ -1,29 +1,32 @@
 """Charts at once: plotly made ready with the dashboard page, not with the first chart (issue 21).
 
 The first open of a dashboard's Odds tab took 3.3–4.4 s before its charts appeared (the text came
-after 0.2 s), because two things waited for the first figure:
+after 0.2 s), because three things waited for the first figure:
 
-* in the kernel, plotly's figure machinery (``plotly.graph_objs`` with its validators, and the
-  data-frame layer it imports) loads lazily on the first ``go.Figure`` — about a second, more on
-  a busy machine;
+* in the kernel, plotly's figure machinery (``plotly.graph_objs`` with its validators) loads and
+  runs cold on the first ``go.Figure`` — about a second, more on a busy machine (the odds charts
+  are now built without plotly's validation, ``charts.figure_from_spec``: 1-2 ms warm, ~0.1 s cold);
 * in the page, the jupyterlab-plotly renderer evaluates its copy of plotly.js (4.8 MB, shipped in
   the plotly wheel and served by Voilà from this machine — never a CDN) only when it renders its
-  first figure, and that first render also measures fonts and injects plotly's styles.
+  first figure;
+* and plotly.js draws its first real chart (axes, ticks, title, legend, hover layer, toolbar, the
+  page's fonts measured) about three times slower than the next one: that code runs for the first
+  time (0.15-0.7 s here, depending on the load).
 
-:func:`plotly_preload`, called in a dashboard's first code cell, does both at page load: it starts
-building and serialising a small odds chart in a background thread (the kernel is idle while the
-browser loads the page's scripts, so the thread's second costs the visitor nothing), and it
-returns an ``ipywidgets.Output`` of zero height showing a tiny invisible figure, set as the
-Output's ``outputs`` mime bundle in one update like every chart here (no output capture, no
-``FigureWidget``: both stalled Voilà reloads, see ``/work/shared/JUPYTER_NOTES.md``). Rendering it
-makes the page's plotly.js ready before anyone clicks "Odds".
+:func:`plotly_preload`, called in a dashboard's first code cell, does all three at page load: it
+starts building and serialising an odds chart in a background thread (the kernel is idle while the
+browser loads the page's scripts, so the thread's cost is hidden from the visitor), and it returns
+an ``ipywidgets.Output`` of zero height, hidden, showing a real odds chart (:func:`preload_spec`),
+set as the Output's ``outputs`` mime bundle in one update like every chart here (no output capture,
+no ``FigureWidget``: both stalled Voilà reloads, see ``/work/shared/JUPYTER_NOTES.md``). Drawing it
+runs plotly.js's chart code once before anyone clicks "Odds".
 
 >>> out = plotly_preload(warm=False)
->>> out._dom_classes, out.layout.height
-(('re-plotly-preload',), '0px')
+>>> out._dom_classes, out.layout.height, out.layout.visibility
+(('re-plotly-preload',), '0px', 'hidden')
 >>> spec = out.outputs[0]["data"]["application/vnd.plotly.v1+json"]
->>> [trace["type"] for trace in spec["data"]], spec["config"]["staticPlot"]
-(['bar', 'scatter'], True)
+>>> [trace["type"] for trace in spec["data"]], spec["config"]["displayModeBar"]
+(['bar', 'scatter', 'bar'], 'hover')
 """
 
 from __future__ import annotations
@@ -48,43 +51,64 @@ _started = threading.Lock()
 _thread: threading.Thread | None = None
 
 
+def preload_spec() -> dict[str, Any]:
+    """The figure drawn, out of sight, while the page loads: an odds chart of every kind the Odds tabs draw.
+
+    A tiny static figure made plotly.js *loaded*, but the first real chart still took 0.15-0.7 s to
+    draw in Chromium, three times the second one: its axes, ticks, title, legend, hover layer and
+    toolbar each run plotly.js code for the first time (compiled on first use) and measure the page's
+    fonts. So this is a real chart, built by the same builder as the Odds tab's (bars with their
+    percentages, the dotted "at least k" line on a second axis, title, legend below) plus a second
+    plot of bars over names (the buy, shot and initiative charts), with the panels' toolbar and hover
+    settings: after it, the first chart the player asks for draws like any later one.
+
+    >>> spec = preload_spec()
+    >>> [t["type"] for t in spec["data"]], spec["layout"]["xaxis3"]["type"], spec["config"]["staticPlot"]
+    (['bar', 'scatter', 'bar'], 'category', False)
+    """
+    from widgets.common.charts import FIGURE_CONFIG, PALETTE, series_spec
+
+    third = Fraction(1, 3)
+    spec = series_spec({"": {0: third, 1: third, 2: third}}, title="Odds, made ready with the page", height=420)
+    spec["data"].append({"type": "bar", "x": ["one", "two"], "y": [0.25, 0.75], "xaxis": "x3", "yaxis": "y3",
+                         "marker": {"color": PALETTE[1]}, "name": "by name", "hovertext": ["1/4", "3/4"],
+                         "hoverinfo": "text+x", "text": ["25%", "75%"], "textposition": "outside"})
+    layout = spec["layout"]
+    layout["xaxis"]["domain"] = [0, 0.45]
+    layout["xaxis3"] = {"domain": [0.55, 1], "type": "category", "anchor": "y3"}
+    layout["yaxis3"] = {"anchor": "x3", "tickformat": ".0%", "range": [0, 1.05]}
+    spec["config"] = {**FIGURE_CONFIG, "staticPlot": False}  # as wide as the page, like every chart
+    return spec
+
+
 def preload_outputs() -> tuple[dict[str, Any], ...]:
-    """The ``outputs`` of an Output showing a 2 x 2 px static figure: one bar trace and one line
-    trace (the kinds every odds chart draws), no axes, no toolbar, no hover.
+    """The ``outputs`` of an Output showing :func:`preload_spec` (the zero-height Output hides it).
 
     >>> bundle = preload_outputs()[0]["data"]
-    >>> bundle["application/vnd.plotly.v1+json"]["layout"]["width"], bundle["text/plain"]
-    (2, '<plotly.js, loaded with the page>')
+    >>> bundle["application/vnd.plotly.v1+json"]["layout"]["height"], bundle["text/plain"]
+    (420, '<plotly.js, loaded with the page>')
     """
-    hidden_axis = {"visible": False, "fixedrange": True}
-    spec = {
-        "data": [
-            {"type": "bar", "x": [0], "y": [1], "hoverinfo": "skip", "showlegend": False},
-            {"type": "scatter", "mode": "lines", "x": [0, 1], "y": [0, 1], "hoverinfo": "skip", "showlegend": False},
-        ],
-        "layout": {"width": 2, "height": 2, "margin": {"l": 0, "r": 0, "t": 0, "b": 0, "pad": 0},
-                   "xaxis": hidden_axis, "yaxis": hidden_axis, "paper_bgcolor": "rgba(0,0,0,0)",
-                   "plot_bgcolor": "rgba(0,0,0,0)"},
-        "config": {"staticPlot": True, "displayModeBar": False, "responsive": False},
-    }
-    bundle = {PLOTLY_MIME: spec, "text/plain": "<plotly.js, loaded with the page>"}
+    bundle = {PLOTLY_MIME: preload_spec(), "text/plain": "<plotly.js, loaded with the page>"}
     return ({"output_type": "display_data", "data": bundle, "metadata": {}},)
 
 
 def warm_kernel() -> None:
-    """Build and serialise one odds chart the way the panels do, so the next one is fast.
+    """Build and serialise odds charts the way the panels do, so the next one is fast.
 
-    Loads ``plotly.graph_objs`` and the validators of bars, lines, a second y axis, a legend and a
-    title, and the JSON encoder :func:`widgets.common.charts.figure_outputs` uses. Safe to call
-    from any thread; a failure is logged, never raised (a chart then simply loads as before).
+    Runs, once, what every odds chart runs: the spec builders, ``go.Figure`` over a spec (bars, a
+    line on a second axis, bars over names; layout, template) and the JSON encoding of
+    :func:`widgets.common.charts.figure_outputs` — cold, that was 85-100 ms of the first chart here.
+    Safe to call from any thread (it touches no widget); a failure is logged, never raised (a chart
+    then simply loads as before).
     """
     try:
-        from widgets.common.charts import figure_outputs, series_figure
+        from widgets.common.charts import figure_from_spec, figure_outputs, series_figure
 
         half = Fraction(1, 2)
         fig = series_figure({"warm": {0: half, 1: half}, "up": {0: Fraction(1, 4), 1: Fraction(3, 4)}},
                             title="Plotly, made ready with the page")
         figure_outputs(fig)
+        figure_outputs(figure_from_spec(preload_spec()))
     except Exception:  # noqa: BLE001 - a warm-up must never break a dashboard
         log.exception("plotly warm-up failed; the first chart will load plotly itself")
     finally:
@@ -104,12 +128,12 @@ def start_warming() -> threading.Thread:
 def plotly_preload(*, warm: bool = True) -> W.Output:
     """What a dashboard's first cell shows: plotly ready in the page and (``warm``) in the kernel.
 
-    Returns a zero-height ``Output`` (class ``re-plotly-preload``) whose one output is the tiny
-    figure of :func:`preload_outputs`; display it (a cell's last expression) before the panel.
+    Returns a zero-height, hidden ``Output`` (class ``re-plotly-preload``) whose one output is the
+    odds chart of :func:`preload_outputs`; display it (a cell's last expression) before the panel.
     """
     if warm:
         start_warming()
-    out = W.Output(layout=W.Layout(height="0px", overflow="hidden", margin="0", padding="0"))
+    out = W.Output(layout=W.Layout(height="0px", overflow="hidden", margin="0", padding="0", visibility="hidden"))
     out.add_class(PRELOAD_CLASS)
     out.outputs = preload_outputs()
     return out

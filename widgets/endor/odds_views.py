@@ -20,7 +20,7 @@ import plotly.graph_objects as go
 
 from explorer.games.endor import odds
 from explorer.games.endor.state import DEATH_STAR
-from widgets.common.charts import TITLE_BELOW_TOOLBAR, distribution_figure, fmt_prob, wrapped_title
+from widgets.common.charts import distribution_figure, figure_from_spec, fmt_prob, template, titled
 
 
 def _note(css: str, text: str) -> str:
@@ -46,13 +46,14 @@ def shield_chain_figure(state: Any, orders: int = 12) -> go.Figure | str:
     chain = odds.shield_chain(state)
     ks = list(range(1, orders + 1))
     ps = [float(chain.p_ended_by(k)) for k in ks]
-    fig = go.Figure(go.Scatter(x=ks, y=ps, mode="lines+markers", name="P(shields down)",
-                               hovertemplate="within %{x} orders: %{y:.1%}"))
-    fig.update_layout(title={"text": wrapped_title(f"Shields down within k assault orders (expected "
-                                                   f"{float(chain.expected_steps):.2f})"), **TITLE_BELOW_TOOLBAR},
-                      height=320, margin={"l": 10, "r": 10, "t": 104, "b": 10},
-                      xaxis={"title": "assault orders", "dtick": 1}, yaxis={"tickformat": ".0%", "range": [0, 1.02]})
-    return fig
+    line = {"type": "scatter", "x": ks, "y": ps, "mode": "lines+markers", "name": "P(shields down)",
+            "hovertemplate": "within %{x} orders: %{y:.1%}"}
+    layout = {"template": template(),
+              "title": titled(f"Shields down within k assault orders (expected {float(chain.expected_steps):.2f})"),
+              "height": 320, "margin": {"l": 10, "r": 10, "t": 104, "b": 10},
+              "xaxis": {"title": {"text": "assault orders"}, "dtick": 1},
+              "yaxis": {"tickformat": ".0%", "range": [0, 1.02]}}
+    return figure_from_spec({"data": [line], "layout": layout})
 
 
 shield_chain_figure.title = "Shield Assault: orders until the shields are down"  # type: ignore[attr-defined]

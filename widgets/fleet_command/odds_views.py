@@ -20,7 +20,8 @@ from typing import Any
 import plotly.graph_objects as go
 
 from explorer.games.fleet_command import odds, tactics
-from widgets.common.charts import FONT, LEGEND_BELOW, PALETTE, TITLE_BELOW_TOOLBAR, fmt_prob, wrapped_title
+from widgets.common.charts import (FONT, LEGEND_BELOW, PALETTE, figure_from_spec, fmt_prob, template, titled,
+                                   wrapped_title)
 
 
 def asker(state: Any) -> int:
@@ -28,15 +29,19 @@ def asker(state: Any) -> int:
     return state.current_player if state.current_player >= 0 else state.actor
 
 
-def _layout(fig: go.Figure, title: str, height: int = 300) -> go.Figure:
+def _figure(bars: list[dict[str, Any]], title: str, height: int = 300, **layout: Any) -> go.Figure:
+    """The tab's bar chart: ``bars`` (Plotly JSON traces) under a wrapped title, 0-100% up the side.
+
+    Written as Plotly JSON and wrapped without plotly's validation (``charts.figure_from_spec``).
+    """
     shown = wrapped_title(title)
-    fig.update_layout(title={"text": shown, "font": {"size": 13}, **TITLE_BELOW_TOOLBAR},
-                      height=height + 20 * shown.count("<br>"),
-                      margin={"l": 10, "r": 10, "t": 70 + 18 * shown.count("<br>"), "b": 90},
-                      font={"family": FONT, "size": 12},
-                      yaxis={"tickformat": ".0%", "range": [0, 1.05]}, barmode="group",
-                      legend=LEGEND_BELOW, plot_bgcolor="white")
-    return fig
+    spec_layout = {"template": template(), "title": titled(title, size=13),
+                   "height": height + 20 * shown.count("<br>"),
+                   "margin": {"l": 10, "r": 10, "t": 70 + 18 * shown.count("<br>"), "b": 90},
+                   "font": {"family": FONT, "size": 12},
+                   "yaxis": {"tickformat": ".0%", "range": [0, 1.05]}, "barmode": "group",
+                   "legend": dict(LEGEND_BELOW), "plot_bgcolor": "white", **layout}
+    return figure_from_spec({"data": bars, "layout": spec_layout})
 
 
 def shot_odds_figure(state: Any) -> go.Figure:
@@ -54,16 +59,14 @@ def shot_odds_figure(state: Any) -> go.Figure:
         good = [c for c, p in got.hand.items() if p == 1]
         best.append(1.0 if good else 0.0)
         hover_b.append("sure hit with " + ", ".join(good) if good else "no card in hand hits")
-    fig = go.Figure([go.Bar(x=labels, y=draw, name="draw from the deck", marker_color=PALETTE[0],
-                            hovertext=hover_d, hoverinfo="text+x", text=[f"{y:.0%}" for y in draw],
-                            textposition="outside"),
-                     go.Bar(x=labels, y=best, name="best card in hand", marker_color=PALETTE[1],
-                            hovertext=hover_b, hoverinfo="text+x")])
+    bars = [{"type": "bar", "x": labels, "y": draw, "name": "draw from the deck", "marker": {"color": PALETTE[0]},
+             "hovertext": hover_d, "hoverinfo": "text+x", "text": [f"{y:.0%}" for y in draw],
+             "textposition": "outside"},
+            {"type": "bar", "x": list(labels), "y": best, "name": "best card in hand", "marker": {"color": PALETTE[1]},
+             "hovertext": hover_b, "hoverinfo": "text+x"}]
     who = state.game.player_name(player)
     title = f"{who}: chance a shot removes a cube" if pairs else f"{who}: no enemy ship in arc and range"
-    fig = _layout(fig, title)
-    fig.update_layout(meta={"shots": len(pairs)})
-    return fig
+    return _figure(bars, title, meta={"shots": len(pairs)})
 
 
 def destroy_figure(state: Any) -> go.Figure:
@@ -72,10 +75,10 @@ def destroy_figure(state: Any) -> go.Figure:
     enemies = [s for s in state.fleets[1 - player].ships if s.on_table]
     ps = [odds.destroy_odds(state, player, e.name) for e in enemies]
     shooters = [odds.shooters_at(state, player, e.name) for e in enemies]
-    fig = go.Figure(go.Bar(x=[e.name for e in enemies], y=[float(p) for p in ps], marker_color=PALETTE[2],
-                           hovertext=[f"{fmt_prob(p)} · {e.cubes} cube(s) · shooters: {', '.join(sh) or 'none'}"
-                                      for p, e, sh in zip(ps, enemies, shooters)], hoverinfo="text+x"))
-    return _layout(fig, f"{state.game.player_name(player)}: chance to destroy each enemy ship this round")
+    bar = {"type": "bar", "x": [e.name for e in enemies], "y": [float(p) for p in ps], "marker": {"color": PALETTE[2]},
+           "hovertext": [f"{fmt_prob(p)} · {e.cubes} cube(s) · shooters: {', '.join(sh) or 'none'}"
+                         for p, e, sh in zip(ps, enemies, shooters)], "hoverinfo": "text+x"}
+    return _figure([bar], f"{state.game.player_name(player)}: chance to destroy each enemy ship this round")
 
 
 def initiative_figure(state: Any) -> go.Figure:
@@ -83,9 +86,9 @@ def initiative_figure(state: Any) -> go.Figure:
     player = asker(state)
     got = odds.initiative_odds(state, player) if len(odds.unseen(state, player)) else {}
     cards = sorted(got, key=lambda c: (state.data.card_number(c), c))
-    fig = go.Figure(go.Bar(x=cards, y=[float(got[c]) for c in cards], marker_color=PALETTE[3],
-                           hovertext=[fmt_prob(got[c]) for c in cards], hoverinfo="text+x"))
-    return _layout(fig, f"{state.game.player_name(player)}: chance to take initiative with each card", 280)
+    bar = {"type": "bar", "x": cards, "y": [float(got[c]) for c in cards], "marker": {"color": PALETTE[3]},
+           "hovertext": [fmt_prob(got[c]) for c in cards], "hoverinfo": "text+x"}
+    return _figure([bar], f"{state.game.player_name(player)}: chance to take initiative with each card", 280)
 
 
 def reach_view(state: Any) -> str:

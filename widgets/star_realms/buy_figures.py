@@ -11,7 +11,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from widgets.common.charts import FONT, LEGEND_BELOW, TITLE_BELOW_TOOLBAR, fmt_fraction, fmt_prob, wrapped_title
+from widgets.common.charts import FONT, LEGEND_BELOW, figure_from_spec, fmt_fraction, fmt_prob, template, titled
 
 TRADE_COLOUR, COMBAT_COLOUR = "#D08C2E", "#8E6C9E"
 
@@ -28,26 +28,30 @@ def turn_text(v: Any) -> str:
 
 
 def buy_figure(cycle: list[Any]) -> go.Figure:
-    """Grouped bars: expected Trade and Combat over the next turns for each buy (the first row: no buy)."""
+    """Grouped bars: expected Trade and Combat over the next turns for each buy (the first row: no buy).
+
+    Written as Plotly JSON and wrapped without plotly's validation (``charts.figure_from_spec``).
+    """
     names = [r.card + (" to top" if r.to_top else "") for r in cycle]
     n = len(cycle[0].turns) if cycle else 3
-    fig = go.Figure()
+    data = []
     for what, col in (("Trade", TRADE_COLOUR), ("Combat", COMBAT_COLOUR)):
         per = [[getattr(m, what.lower()) for m in r.turns] for r in cycle]
         totals = [sum(turn_value(v) for v in turns) for turns in per]
-        fig.add_trace(go.Bar(x=names, y=totals, name=f"{what}, next {n} turns", marker={"color": col},
-                             customdata=[[" · ".join(f"turn {i + 1}: {turn_text(v)}" for i, v in enumerate(turns))]
-                                         for turns in per],
-                             text=[f"{t:.1f}" for t in totals], textposition="outside", cliponaxis=False,
-                             hovertemplate=f"%{{x}}<br>{what}: %{{customdata[0]}}<extra></extra>"))
-    fig.update_layout(template="plotly_white", barmode="group", height=340, font={"family": FONT, "size": 13},
-                      title={"text": wrapped_title(f"If bought now: expected Trade and Combat over the next {n} turns"),
-                             "font": {"size": 14}, **TITLE_BELOW_TOOLBAR},
-                      margin={"l": 55, "r": 20, "t": 104, "b": 120},
-                      legend=LEGEND_BELOW,
-                      yaxis={"title": {"text": "expected, summed over the turns"}, "rangemode": "tozero",
-                             "gridcolor": "#e8eaee"})
-    return fig
+        data.append({"type": "bar", "x": list(names), "y": totals, "name": f"{what}, next {n} turns",
+                     "marker": {"color": col},
+                     "customdata": [[" · ".join(f"turn {i + 1}: {turn_text(v)}" for i, v in enumerate(turns))]
+                                    for turns in per],
+                     "text": [f"{t:.1f}" for t in totals], "textposition": "outside", "cliponaxis": False,
+                     "hovertemplate": f"%{{x}}<br>{what}: %{{customdata[0]}}<extra></extra>"})
+    layout = {"template": template("plotly_white"), "barmode": "group", "height": 340,
+              "font": {"family": FONT, "size": 13},
+              "title": titled(f"If bought now: expected Trade and Combat over the next {n} turns", size=14),
+              "margin": {"l": 55, "r": 20, "t": 104, "b": 120},
+              "legend": dict(LEGEND_BELOW),
+              "yaxis": {"title": {"text": "expected, summed over the turns"}, "rangemode": "tozero",
+                        "gridcolor": "#e8eaee"}}
+    return figure_from_spec({"data": data, "layout": layout})
 
 
 def arrival_text(arrives: Any) -> str:

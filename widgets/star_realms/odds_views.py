@@ -3,7 +3,7 @@
 Three views share one :class:`OddsContext` (who is asking, a clock per redraw):
 
 * **Next hand** — the Trade and the Combat of the asking player's next hand as
-  bar charts with the dotted "at least k" line (``charts.distribution_figure``);
+  bar charts with the dotted "at least k" line (``charts.distribution_spec``);
 * **Lethal check** — P(an opponent deals at least your Authority plus the
   Defense of the Outposts protecting you on their next turn), with the odds
   module's explanation, and the same question the other way round;
@@ -42,7 +42,7 @@ import plotly.graph_objects as go
 
 from explorer.games.star_realms import odds
 from explorer.games.star_realms.formats import targets
-from widgets.common.charts import distribution_figure, fmt_fraction, fmt_prob, show_figure
+from widgets.common.charts import distribution_spec, figure_from_spec, fmt_fraction, fmt_prob, show_figure
 from widgets.star_realms.buy_figures import arrival_text, buy_figure, turn_text
 
 TRADE_COLOUR, COMBAT_COLOUR = "#D08C2E", "#8E6C9E"
@@ -156,12 +156,13 @@ class _View:
 
 
 def hand_figure(dist: Any, what: str, who: str, colour: str) -> go.Figure:
-    fig = distribution_figure(dist, f"{what} of {who}'s next hand", x_title=what, height=320)
-    fig.data[0].marker.color = colour
-    fig.data[1].line.color = colour
-    fig.data[1].marker.color = colour
-    fig.update_layout(margin={"l": 55, "r": 55, "t": 70, "b": 45}, title={"font": {"size": 14}})
-    return fig
+    """Bars of P(``what`` = k) and the dotted "at least k" line in ``colour`` (a pure function)."""
+    spec = distribution_spec(dist, f"{what} of {who}'s next hand", x_title=what, height=320)
+    bars, at_least = spec["data"]
+    bars["marker"]["color"] = at_least["line"]["color"] = at_least["marker"]["color"] = colour
+    spec["layout"]["margin"] = {"l": 55, "r": 55, "t": 70, "b": 45}
+    spec["layout"]["title"]["font"] = {"size": 14}
+    return figure_from_spec(spec)
 
 
 class NextHandView(_View):

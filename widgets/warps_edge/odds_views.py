@@ -20,9 +20,10 @@ import ipywidgets as W
 import plotly.graph_objects as go
 
 from explorer.games.warps_edge import odds
-from widgets.common.charts import distribution_figure, fmt_prob, series_figure
+from widgets.common.charts import distribution_figure, figure_from_spec, fmt_prob, series_spec
 
 FAMILIES = ("energy", "laser", "maneuver", "power")
+FAMILY_COLOURS = {"energy": "#2e8b57", "laser": "#c0392b", "maneuver": "#2f6fb5", "power": "#d4a017"}
 
 
 def _family(state: Any, token_id: str) -> str:
@@ -41,14 +42,13 @@ def next_draw_figure(state: Any) -> go.Figure:
     """Grouped bars: P(exactly k tokens of each family in the next draw of 5)."""
     pop = odds.next_draw_population(state)
     where = "the bag" if pop is state.bag else "the bag refilled at the warp's end"
-    fig = series_figure(draw_by_kind(state), title=f"Next draw of 5 from {where}: {len(pop)} tokens, by kind",
-                        x_title="tokens of that kind among the 5", show_at_least=False, height=420)
-    colours = {"energy": "#2e8b57", "laser": "#c0392b", "maneuver": "#2f6fb5", "power": "#d4a017"}
-    for trace in fig.data:
-        fam = trace.legendgroup
-        trace.marker.color = colours.get(fam, trace.marker.color)
-        trace.name = fam
-    return fig
+    spec = series_spec(draw_by_kind(state), title=f"Next draw of 5 from {where}: {len(pop)} tokens, by kind",
+                       x_title="tokens of that kind among the 5", show_at_least=False, height=420)
+    for trace in spec["data"]:
+        fam = trace["legendgroup"]
+        trace["marker"]["color"] = FAMILY_COLOURS.get(fam, trace["marker"]["color"])
+        trace["name"] = fam
+    return figure_from_spec(spec)
 
 
 def laser_total_figure(state: Any) -> go.Figure:
