@@ -8,6 +8,12 @@ Issue 21 made the engine faster without changing a rule: every seeded game must 
 Each game is kept as its number of moves, whether it ended, and SHA-256 digests of its move texts and of its
 final position's JSON (a few kilobytes for 360 games). Re-recording from a newer engine would only
 compare that engine with itself: do it only when a rule is meant to change, and say so in the commit.
+
+``--policy heuristic`` re-records only the games of that policy and keeps every other one as it is: the
+heuristic's games record the policy, not the rules, so a better heuristic (issue 22 §4) changes them while
+the random games still guard the rules::
+
+    PYTHONPATH=. python tests/pinned_down/record_replays.py --policy heuristic
 """
 
 from __future__ import annotations
@@ -48,10 +54,22 @@ def cases() -> list[tuple[str, int, str, int]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--policy", choices=sorted(SEEDS), default=None,
+                        help="re-record only this policy's games, keeping the others from the file")
     args = parser.parse_args()
-    games = [play(*case) for case in cases()]
-    data = {"about": "Pinned Down seeded games before the issue-21 speed-ups (commit 8c8e86c); written by "
-                     "tests/pinned_down/record_replays.py", "games": games}
+    about = ("Pinned Down seeded games before the issue-21 speed-ups (commit 8c8e86c); written by "
+             "tests/pinned_down/record_replays.py")
+    if args.policy is None:
+        games = [play(*case) for case in cases()]
+    else:
+        old = json.loads(args.out.read_text())
+        kept = {(g["variant"], g["players"], g["policy"], g["seed"]): g for g in old["games"]}
+        games = [play(*case) if case[2] == args.policy else kept[case] for case in cases()]
+        about = old["about"]
+        note = f"; the {args.policy} games re-recorded after that policy changed (issue 22, part 4)"
+        if note not in about:
+            about += note
+    data = {"about": about, "games": games}
     text = json.dumps(data, separators=(",", ":")).replace('{"variant"', '\n{"variant"')
     args.out.write_text(text + "\n")
     print(f"wrote {args.out}: {len(games)} games, {sum(g['steps'] for g in games)} moves", file=sys.stderr)
