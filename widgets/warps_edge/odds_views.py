@@ -108,7 +108,9 @@ class DestroyOdds:
     title = "P(destroy a chosen enemy this turn)"
 
     def __init__(self) -> None:
-        self.slot = W.Dropdown(description="Enemy", layout=W.Layout(width="320px"), style={"description_width": "50px"})
+        # 320 px, but never wider than the panel (at 390 px phone width it touched the screen's edge)
+        self.slot = W.Dropdown(description="Enemy", layout=W.Layout(width="320px", max_width="100%"),
+                               style={"description_width": "50px"})
         self.slot.add_class("we-destroy-slot")
         self.answer = W.HTML()
         self.answer.add_class("we-destroy-answer")
