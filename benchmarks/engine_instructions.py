@@ -2,7 +2,7 @@
 
 CPU seconds on a shared machine drift by a quarter from one minute to the next (other
 tenants, a busy sibling core); the number of instructions a step executes does not. This
-plays seeded random games in a ``Match`` under ``valgrind --tool=callgrind`` twice, once with
+plays seeded games (the random policy, or ``--policy heuristic``) in a ``Match`` under ``valgrind --tool=callgrind`` twice, once with
 no counted games and once with ``--games``, both after the same ``--warm`` warm-up games (so
 the remembered chance nodes and moves are as warm as in a long simulation), and prints the
 difference per step. ``--root`` points at another checkout (a worktree of an older commit) to
@@ -35,20 +35,21 @@ sys.path.insert(0, sys.argv[1])
 import explorer
 from explorer import Match
 game = explorer.load_game(sys.argv[2])
-games, warm = int(sys.argv[3]), int(sys.argv[4])
+games, warm, policy = int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 for seed in range(10_000, 10_000 + warm):
-    Match(game, seed=seed).play("random", max_steps=20_000)
-print("steps", sum(Match(game, seed=seed).play("random", max_steps=20_000) for seed in range(games)))
+    Match(game, seed=seed).play(policy, max_steps=20_000)
+print("steps", sum(Match(game, seed=seed).play(policy, max_steps=20_000) for seed in range(games)))
 """
 
 
-def count(root: Path, game_id: str, games: int, warm: int) -> tuple[int, int]:
-    """``(instructions, steps)`` of ``games`` seeded random games of ``game_id`` played by the engine in ``root``."""
+def count(root: Path, game_id: str, games: int, warm: int, policy: str = "random") -> tuple[int, int]:
+    """``(instructions, steps)`` of ``games`` seeded games of ``game_id`` (``policy`` for every seat) played by
+    the engine in ``root``."""
     found = []
     for n in (0, games):
         run = subprocess.run(
             ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", PLAYER,
-             str(root), game_id, str(n), str(warm)],
+             str(root), game_id, str(n), str(warm), policy],
             capture_output=True, text=True, check=True, cwd=root,
             env={**os.environ, "PYTHONHASHSEED": "0"})  # string hashing (dict probing) the same in every run
         collected = re.search(r"Collected\s*:\s*(\d+)", run.stderr)
@@ -67,6 +68,7 @@ def main() -> None:
     parser.add_argument("--game", action="append", choices=GAMES, help="default: every game")
     parser.add_argument("--games", type=int, default=2, help="counted games per game (default 2)")
     parser.add_argument("--warm", type=int, default=2, help="warm-up games before counting (default 2)")
+    parser.add_argument("--policy", default="random", help="the policy of every seat: random (default), heuristic")
     args = parser.parse_args()
     if args.games < 1 or args.warm < 0:
         parser.error(f"--games must be at least 1 and --warm at least 0, got {args.games} and {args.warm}")
@@ -81,7 +83,7 @@ def main() -> None:
     for game_id in args.game or GAMES:
         per_step = []
         for root in roots:
-            instructions, steps = count(root, game_id, args.games, args.warm)
+            instructions, steps = count(root, game_id, args.games, args.warm, args.policy)
             per_step.append(instructions / steps)
             print(f"{game_id:<12} {str(root)[-40:]:<40} {steps:>7} {per_step[-1]:>18,.0f}")
         if len(per_step) > 1:
