@@ -271,8 +271,11 @@ def tracks_figure(state: Any, *, height: int = 300) -> go.Figure:
                          text=[str(t) for t in targets], textposition="inside", hovertemplate="space %{x}: %{y}+"))
     fig.add_trace(go.Scatter(x=list(state.troopers), y=[targets[p - 1] + 0.6 for p in state.troopers],
                              mode="markers", name="stormtroopers", marker={"symbol": "x", "size": 11, "color": "#222"}))
+    # the label reads away from the track's end, so far along it is not cut off at the plot's edge
+    late = state.strike_team > 0.6 * len(data.track)
     fig.add_trace(go.Scatter(x=[max(state.strike_team, 0.4)], y=[6.6], mode="markers+text", name="strike team",
-                             text=[f"strike team {state.strike_team}/{len(data.track)}"], textposition="middle right",
+                             text=[f"strike team {state.strike_team}/{len(data.track)}"],
+                             textposition="middle left" if late else "middle right", cliponaxis=False,
                              marker={"symbol": "triangle-down", "size": 14, "color": "#27ae60"}))
     falcon, executor = data.ship("Falcon").hits, data.ship("Executor").hits
     rows = [("Luke", state.luke_hits, rules.luke_hits), ("Vader", state.vader_hits, rules.vader_hits),
