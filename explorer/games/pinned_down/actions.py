@@ -150,10 +150,23 @@ def main_actions(s: "S") -> tuple[Action, ...]:
 
 
 def actor(s: "S", action: Action) -> int:
-    """The seat making ``action``: named by the move in the main phase, else the player deciding now."""
-    if s.stage == "main" and not s.pending and action.args and isinstance(action.args[-1], int):
+    """The seat making ``action``: named by the move in the main phase, the ship's own seat in the assignment
+    phase (the move names its flagship), else the player deciding now."""
+    if s.pending:
+        return s.current_player
+    if s.stage == "main" and action.args and isinstance(action.args[-1], int):
         return int(action.args[-1])
+    if s.stage == "assign" and action.kind in ("assign", "leave") and action.args:
+        return ship_seat(s, str(action.args[0]))
     return s.current_player
+
+
+def ship_seat(s: "S", ship: str) -> int:
+    """The seat flying flagship ``ship`` (every player flies a different wing, so each flagship is one seat's)."""
+    for p, f in enumerate(s.players):
+        if f.flagship == ship:
+            return p
+    raise AssertionError(f"no player flies {ship}")  # only moves the rules offered reach here
 
 
 def has_options(s: "S", p: int, stage: str) -> bool:
@@ -163,11 +176,14 @@ def has_options(s: "S", p: int, stage: str) -> bool:
 
 
 def window_player(s: "S") -> int:
-    """Who decides now: the first player, in seat order, who still has to."""
+    """Who decides now: the first player, in seat order, who still has to.
+
+    In the assignment phase the players choose together which ship takes which enemy (``assign_actions``);
+    the choice is spoken by the first player whose ship is still undecided.
+    """
     if s.stage == "assign":
-        for p in s.alive():
-            if s.assigned[p] == -2:
-                return p
+        for p in undecided(s):
+            return p
     elif s.stage in ("pick", "order"):  # the fleet's choice, spoken by the first player still in play
         return s.alive()[0]
     else:
@@ -187,8 +203,13 @@ def unassigned_enemies(s: "S") -> list[int]:
     return [i for i in range(len(s.enemies)) if i not in taken]
 
 
+def undecided(s: "S") -> list[int]:
+    """The seats in play whose ship is not yet assigned nor left unassigned this assignment phase."""
+    return [p for p in s.alive() if s.assigned[p] == -2]
+
+
 def assignable(s: "S") -> list[int]:
-    """Enemies the deciding ship may be assigned to: the strongest unassigned ones (2015 rule)."""
+    """Enemies an undecided ship may be assigned to: the strongest unassigned ones (2015 rule), one per name."""
     free = unassigned_enemies(s)
     if s.knobs.strongest_first and free:
         top = max(fx.printed_power(s, s.enemies[i].name) for i in free)
@@ -200,8 +221,36 @@ def assignable(s: "S") -> list[int]:
 
 
 def may_stay_unassigned(s: "S") -> bool:
-    undecided = sum(1 for p in s.alive() if s.assigned[p] == -2)
-    return undecided - 1 >= len(unassigned_enemies(s))
+    """Whether an undecided ship may be left out: the other undecided ships can still take every free enemy."""
+    return len(undecided(s)) - 1 >= len(unassigned_enemies(s))
+
+
+def assign_actions(s: "S") -> tuple[Action, ...]:
+    """The assignment moves: for every undecided ship, in seat order, each enemy it may take, then leaving it
+    unassigned when allowed.
+
+    Seed, turn sequence: "All players play simultaneously" and, in the assignment phase, the players assign
+    their starships; the only limits are the three rules (every ship, or every enemy, must be assigned; no
+    weaker enemy while a stronger one is unassigned). So any ship may take the strongest enemy, not only
+    Player 1's.
+
+    >>> import explorer
+    >>> s = explorer.load_game("pinned_down").position(stage="assign", threat=0, locations=["Harana"],
+    ...     enemies=[{"name": "Dra'tar Behemoth"}, {"name": "Dra'tar Assault Cruiser"}],
+    ...     players=[{"flagship": "TRB Ardor", "assignment": "undecided"},
+    ...              {"flagship": "TRF Moscow", "assignment": "undecided"}])
+    >>> [str(a) for a in assign_actions(s)]
+    ["assign TRB Ardor to Dra'tar Behemoth", "assign TRF Moscow to Dra'tar Behemoth"]
+    """
+    targets = assignable(s)
+    leave = may_stay_unassigned(s)
+    out: list[Action] = []
+    for q in undecided(s):
+        ship = s.players[q].flagship
+        out += [_move("assign", (ship, i), f"assign {ship} to {s.enemies[i].name}") for i in targets]
+        if leave:
+            out.append(_move("leave", (ship,), f"leave {ship} unassigned"))
+    return tuple(out)
 
 
 def legal_actions(s: "S") -> tuple[Action, ...]:
@@ -218,10 +267,7 @@ def legal_actions(s: "S") -> tuple[Action, ...]:
     if s.stage == "wrap up":
         return (*_plays(s, p, "WRAP UP"), Action("end", ("wrap up",), label="end wrap up"))
     if s.stage == "assign":
-        out = [Action("assign", (ship, i), label=f"assign {ship} to {s.enemies[i].name}") for i in assignable(s)]
-        if may_stay_unassigned(s):
-            out.append(Action("leave", (ship,), label=f"leave {ship} unassigned"))
-        return tuple(out)
+        return assign_actions(s)
     if s.stage == "order":
         return tuple(Action("fight", (q,), label=f"{s.players[q].flagship} fights {s.enemies[s.assigned[q]].name} next")
                      for q in waiting_fights(s))

@@ -9,9 +9,9 @@ short hand; use the free looking powers; else pass.
 
 Fights (:mod:`~explorer.games.pinned_down.policy_fight`): the result is plain arithmetic once the fight
 starts, so the fighter plays the fewest cards that win, none when nothing wins (the cards are kept for a
-fight they can win), and the cheapest way out of being overpowered. Assignment: the allowed enemy the ship
-beats with the fewest cards. Fight order: DSF Bane (+1 per other attacker) last, the others the fight most
-likely won first.
+fight they can win), and the cheapest way out of being overpowered. Assignment: of every undecided ship
+and allowed enemy, the pair where the ship wins with the fewest cards. Fight order: DSF Bane (+1 per other
+attacker) last, the others the fight most likely won first.
 
 Jump: the farthest location (fewer turns, so fewer attack phases), less what its text costs: Rahra
 Asteroid Belt's damage card, Solmar Border Station's 3 threat, a discard, cheaper enemies; once a location

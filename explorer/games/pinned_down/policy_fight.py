@@ -14,8 +14,9 @@ ship at once (overpowered). So the cards are chosen exactly:
 - when the enemy overpowers the ship, the fewest cards that get it out, then an overload or a battle
   destiny (Weapon Specialist Hooper) as a last chance.
 
-Assignment: of the enemies the rules allow, the one the ship can beat with the fewest cards, else the
-one that does not overpower it, else the weakest. Fight order: an enemy whose power counts the other
+Assignment: of the undecided ships and the enemies the rules allow, the pair where the ship beats the
+enemy with the fewest cards (so the ship best placed takes the strongest enemy, not Player 1's), else one
+that does not overpower the ship, else the widest margin. Fight order: an enemy whose power counts the other
 attackers (DSF Bane) is fought last, when the others' beaten ships no longer count; the rest, the widest
 margin first. (The exact odds of every order, ``odds_order.fight_orders``, agree on the positions tested
 but take seconds with three fights: too slow for a policy rolled out thousands of times.)
@@ -38,6 +39,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from explorer.core import Action
 from explorer.games.pinned_down import effects as fx
+from explorer.games.pinned_down.actions import ship_seat
 from explorer.games.pinned_down.state import Fight
 
 if TYPE_CHECKING:
@@ -200,26 +202,40 @@ def fight_move(s: "S", actions: tuple[Action, ...]) -> Action:
 
 
 def assign_move(s: "S", actions: tuple[Action, ...]) -> Action:
-    """Of the enemies allowed, the one beaten with the fewest cards; else one that does not overpower the
-    ship; else the weakest. Leaving the ship unassigned only when every allowed fight would destroy it."""
-    p = next(q for q in s.alive() if s.assigned[q] == -2)
-    scored = []
+    """Of every undecided ship and the enemies allowed, the pair where the ship beats the enemy with the fewest
+    cards; else one that does not overpower the ship; else the widest margin (then the first seat, the first
+    enemy). A ship is left unassigned, when the rules allow it, only when no allowed fight of any ship is safe:
+    then the ship whose best fight is the worst stays out.
+
+    >>> import explorer
+    >>> s = explorer.load_game("pinned_down").position(stage="assign", threat=0, locations=["Harana"],
+    ...     enemies=[{"name": "Dra'tar Behemoth"}], players=[{"flagship": "TRF Moscow", "assignment": "undecided"},
+    ...     {"flagship": "TRB Ardor", "hand": ["Defiance"], "assignment": "undecided"}])
+    >>> str(assign_move(s, s.legal_actions()))  # Moscow 7 loses to 12; Ardor 11 wins with Defiance (+4 at a planet)
+    "assign TRB Ardor to Dra'tar Behemoth"
+    """
+    best_of: dict[int, tuple[tuple, Action]] = {}
     for a in actions:
         if a.kind != "assign":
             continue
-        i = int(a.args[1])
+        p, i = ship_seat(s, str(a.args[0])), int(a.args[1])
         t = s.replace(stage="fight", fight=Fight(p, i))
         mine, theirs = fx.player_power(t), fx.enemy_power(t)
         plain = [c for c in _plays(t, _fight_plays(t, p)) if not c.overload]
         combo = () if mine > theirs else _best_set(plain, mine, theirs, "win")
         safe = not (t.knobs.overpowered and theirs >= 2 * mine) or _best_set(plain, mine, theirs, "survive")
-        scored.append(((combo is not None, -len(combo or ()), bool(safe), mine - theirs, -i), a))
-    if not scored:
+        key = (combo is not None, -len(combo or ()), bool(safe), mine - theirs, -p, -i)
+        if p not in best_of or key > best_of[p][0]:
+            best_of[p] = (key, a)
+    if not best_of:
         return actions[0]
-    key, best = max(scored, key=lambda x: x[0])
-    leave = [a for a in actions if a.kind == "leave"]
-    if leave and not key[2]:
-        return leave[0]
+    key, best = max(best_of.values(), key=lambda x: x[0])
+    if not key[2]:  # no ship has a safe fight: one stays out if the rules allow it, the one that fares worst
+        worst = min(best_of, key=lambda q: best_of[q][0])
+        flagship = s.players[worst].flagship
+        leave = [a for a in actions if a.kind == "leave" and a.args[0] == flagship]
+        if leave:
+            return leave[0]
     return best
 
 

@@ -101,8 +101,8 @@ def _stage_action(s: S, a: Action) -> S:
         return ph.reveal(s, str(a.args[0]))
     if stage == "locations":
         return ph.location_revealed(s, str(a.args[0]))
-    if stage == "assign":
-        p = next(i for i in s.alive() if s.assigned[i] == -2)
+    if stage == "assign":  # the ship the move names (any undecided one: the players choose, seed assignment)
+        p = actor(s, a)
         target = int(a.args[1]) if a.kind == "assign" else -1
         return s.replace(assigned=_set(s.assigned, p, target))
     if stage == "pick":
