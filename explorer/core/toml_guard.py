@@ -249,7 +249,8 @@ class _Scan:
                     self.invalid(i, f"a table header closes with {close}")
                 path = tuple(names)
                 table_depth = parts + list_entry + sum(path[:k] in lists for k in range(1, parts))
-                if list_entry:
+                if list_entry:  # a new entry: the [[lists]] below the old entry were its own, not this one's
+                    lists = {p for p in lists if p[:len(path)] != path or len(p) == len(path)}
                     lists.add(path)
                 self.level(table_depth, i)
                 i += len(close)

@@ -286,3 +286,11 @@ def test_every_real_position_passes_the_guard_with_margin_and_round_trips(game_i
         assert shape.longest_key <= MAX_KEY_CHARS // 2
         assert shape.keys <= MAX_KEYS // 5 and shape.values <= MAX_VALUES // 5
         assert game.position_from_text(text).position_text() == text
+
+
+def test_a_new_array_table_entry_starts_without_the_lists_of_the_entry_before() -> None:
+    # Found by the property test above (CI, session 7): ``[["".""]]`` is a list inside the first entry of
+    # ``[[""]]``; in the second entry ``["".""]`` is a plain table, so ``[""."".""]`` is 4 deep, not 5.
+    text = '[[""]]\n\n[["".""]]\n\n[[""]]\n\n["".""]\n\n[""."".""]\n'
+    assert depth_of(tomllib.loads(text)) == 4
+    assert check_position_toml(text).depth == 4
