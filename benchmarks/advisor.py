@@ -92,16 +92,23 @@ def strength_recorded(game_id: str, games: int, rollouts: int, seed: int, backen
                              "steps": r.steps}
                     done[(seat, r.seed)] = entry
                     out.write(json.dumps(entry) + "\n")
-            played = [e for (_, sd), e in done.items() if seed <= sd < seed + games and e["finished"]]
-            print(f"  {len(played)} of {2 * games} games recorded, advisor scores "
-                  f"{sum(e['return'] for e in played) / max(1, len(played)):.1%} "
+            total, played = recorded_score(done, seed, games)
+            print(f"  {played} of {2 * games} games recorded, advisor scores {total / max(1, played):.1%} "
                   f"({time.perf_counter() - began:.0f} s this run)", flush=True)
-    played = [e for (_, sd), e in done.items() if seed <= sd < seed + games and e["finished"]]
-    total = sum(e["return"] for e in played)
-    low, high = wilson(total, len(played))
+    total, played = recorded_score(done, seed, games)
+    low, high = wilson(total, played)
     verdict = "beats" if low > 0.5 else ("loses to" if high < 0.5 else "not told apart from")
-    return (f"{game_id}: advisor({rollouts}) scores {total / max(1, len(played)):.1%} (95% CI {low:.1%}-{high:.1%}) "
-            f"over {len(played)} recorded games against the heuristic, seats swapped: {verdict} it ({path})")
+    return (f"{game_id}: advisor({rollouts}) scores {total / max(1, played):.1%} (95% CI {low:.1%}-{high:.1%}) "
+            f"over {played} recorded games against the heuristic, seats swapped: {verdict} it ({path})")
+
+
+def recorded_score(done: dict[tuple[int, int], dict[str, Any]], seed: int, games: int) -> tuple[float, int]:
+    """The advisor's summed returns and the number of finished recorded games, seeds ``seed .. seed + games - 1``.
+
+    Used for the running line after each chunk and for the summary, so both count the same games.
+    """
+    finished = [e for (_, sd), e in done.items() if seed <= sd < seed + games and e["finished"]]
+    return sum(e["return"] for e in finished), len(finished)
 
 
 def strength(game_id: str, games: int, rollouts: int, seed: int, backend: str, record: Path | None = None) -> str:
