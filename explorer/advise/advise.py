@@ -139,12 +139,14 @@ def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200
 
 
 def _play_here(job: Job, tasks: list[tuple[int, int, int]], deadline: float | None) -> Iterator[Any]:
-    from explorer.advise.rollout import play_range
+    from explorer.advise.rollout import play_piece
+    from explorer.advise.runners import LOCAL_PIECE, split
 
-    for option, start, stop in tasks:
+    options = max(1, len({option for option, _start, _stop in tasks}))
+    for piece in split(tasks, 0, max(1, LOCAL_PIECE // options)):
         if deadline is not None and time.perf_counter() >= deadline:
             return
-        yield option, start, stop, play_range(job, option, start, stop)
+        yield from play_piece(job, *piece)
 
 
 def _advice(state: State, seat: int, options: tuple, chances: tuple, race: Race, policy: PolicyRef, seed: int,

@@ -19,6 +19,15 @@ the pilot wins 1 or loses 0; Endor: a round-limit draw 0.5 each; Star Realms:
 a shared return among the living at the turn limit), so the advice ranks by
 the chance to win, draws counted at their share.
 
+**Transpositions.** Two options often reach the same position: the same cards
+played in another order, an attack on the same target from another card. A
+piece plays rollout ``i`` of several options one after another, and at each
+of a rollout's first :data:`CHECKPOINTS` changes of mover it looks up the
+position together with the moves taken and the exact state of both
+generators. A position reached before with all of these equal has one
+future, so its value is taken from the memo instead of being played again.
+The values are exactly those of playing it out: the memo only saves time.
+
 A :class:`Job` is a small picklable value (the position, the seat, the rollout
 policy, the seed): a worker process or a Dask worker receives it once as bytes
 and plays ``(option, start, stop)`` tasks from it; every backend computes the
@@ -31,6 +40,8 @@ same numbers.
 >>> while s.is_chance(): s = s.apply(sample_outcome(s.chance_outcomes(), rng))
 >>> job = Job(s, 0, "heuristic", seed=7)
 >>> play_range(job, 0, 0, 3) == play_range(job, 0, 0, 3)
+True
+>>> [values for _o, _a, _b, values in play_piece(job, (0, 1), 0, 3)] == [play_range(job, 0, 0, 3), play_range(job, 1, 0, 3)]
 True
 """
 
@@ -109,32 +120,80 @@ def generators(seed: int, index: int) -> tuple[np.random.Generator, np.random.Ge
             np.random.Generator(np.random.PCG64(play)))
 
 
+CHECKPOINTS = 12
+"""Changes of mover at which a rollout looks for a position another option reached (the first ones only:
+options that meet, meet soon after the decision, and a look costs a hash of the position)."""
+
+Memo = dict
+"""Rollout ``i``'s transpositions: (moves taken, position, generator states) -> value."""
+
+
+def _generator_key(generator: np.random.Generator) -> tuple[Any, ...]:
+    state = generator.bit_generator.state
+    inner = state["state"]
+    return (state["bit_generator"], *(inner.values() if isinstance(inner, dict) else (repr(inner),)),
+            state.get("has_uint32"), state.get("uinteger"))
+
+
 def play_out(state: State, seat: int, policies: tuple[Any, ...], chance: np.random.Generator,
-             play: np.random.Generator, max_steps: int) -> float:
-    """Play ``state`` to its end (chance sampled from ``chance``, each seat by its policy with ``play``)."""
+             play: np.random.Generator, max_steps: int, memo: Memo | None = None) -> float:
+    """Play ``state`` to its end (chance sampled from ``chance``, each seat by its policy with ``play``).
+
+    ``memo``: the transpositions of this rollout index shared by the options of a piece (see the module).
+    """
     steps = 0
+    keys: list[tuple[Any, ...]] = []
+    last = None
+    value = 1.0 / len(policies)
     while steps < max_steps:
         mover = state.current_player
+        if memo is not None and mover != last and len(keys) < CHECKPOINTS:
+            key = (steps, state, _generator_key(chance), _generator_key(play))
+            known = memo.get(key)
+            if known is not None:
+                value = known
+                break
+            keys.append(key)
+        last = mover
         if mover == TERMINAL:
-            return float(state.result().returns[seat])  # type: ignore[union-attr]
+            value = float(state.result().returns[seat])  # type: ignore[union-attr]
+            break
         if mover == CHANCE:
             state = state._apply(sample_outcome(state.chance_outcomes(), chance))  # type: ignore[arg-type]
         else:
             state = state.apply(policies[mover](state, play))
         steps += 1
-    return 1.0 / len(policies)
+    if memo is not None:
+        for key in keys:
+            memo[key] = value
+    return value
 
 
 def play_range(job: Job, option: int, start: int, stop: int) -> tuple[float, ...]:
     """Rollouts ``start .. stop - 1`` of option ``option`` (an index into ``legal_actions()``): their values."""
+    return play_piece(job, (option,), start, stop)[0][3]
+
+
+def play_piece(job: Job, options: tuple[int, ...], start: int, stop: int,
+               transpositions: bool = True) -> list[tuple[int, int, int, tuple[float, ...]]]:
+    """Rollouts ``start .. stop - 1`` of each of ``options``: ``(option, start, stop, values)`` per option.
+
+    Rollout ``i`` deals one world and plays it for every option in turn, sharing the transpositions
+    (``transpositions=False`` plays every rollout to its end; the values are the same).
+    """
     policies = resolve_policies(job.state, job.policy)
     actions = job.state.legal_actions()
-    values = []
+    values: dict[int, list[float]] = {option: [] for option in options}
     for i in range(start, stop):
-        deal, chance, play = generators(job.seed, i)
-        world = determinize(job.state, job.seat, deal)  # the seat's own cards are untouched: its options stay legal
-        values.append(play_out(world.apply(actions[option]), job.seat, policies, chance, play, job.max_steps))
-    return tuple(values)
+        world = None
+        memo: Memo | None = {} if transpositions and len(options) > 1 else None
+        for option in options:
+            deal, chance, play = generators(job.seed, i)
+            if world is None:  # the seat's own cards are untouched: its options stay legal
+                world = determinize(job.state, job.seat, deal)
+            values[option].append(play_out(world.apply(actions[option]), job.seat, policies, chance, play,
+                                           job.max_steps, memo))
+    return [(option, start, stop, tuple(values[option])) for option in options]
 
 
 @lru_cache(maxsize=8)
@@ -144,6 +203,6 @@ def _job(blob: bytes) -> Job:
     return job
 
 
-def play_task(blob: bytes, option: int, start: int, stop: int) -> tuple[int, int, int, tuple[float, ...]]:
-    """A worker's task: the job sent as bytes (unpickled once per process), one range of one option."""
-    return option, start, stop, play_range(_job(blob), option, start, stop)
+def play_task(blob: bytes, options: tuple[int, ...], start: int, stop: int) -> list[tuple[int, int, int, tuple[float, ...]]]:
+    """A worker's task: the job sent as bytes (unpickled once per process), one range of several options."""
+    return play_piece(_job(blob), options, start, stop)

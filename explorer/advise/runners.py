@@ -12,9 +12,12 @@ and stopped around the advice).
 
 A task is ``(option, start, stop)``; the job (position, seat, policy, seed)
 goes once as bytes. Every task's values depend only on the job and the
-rollout indices, so every backend returns the same numbers. A task range is
-split into pieces so that every worker has work and a time budget can stop
-between pieces; the split never changes a value.
+rollout indices, so every backend returns the same numbers. The tasks of a
+round are cut into pieces ``(options, start, stop)``: a range of rollout
+indices for every option of the round, so that rollout ``i`` of all options
+is played in one place and they share its transpositions
+(:mod:`explorer.advise.rollout`), every worker has work, and a time budget
+can stop between pieces; the split never changes a value.
 
 >>> run = Runner("local")
 >>> with run:
@@ -39,11 +42,15 @@ if TYPE_CHECKING:
 # The pools and the lab's backends are imported when a hint first needs them: ``import explorer`` stays light.
 
 Task = tuple[int, int, int]
+"""``(option, start, stop)``: rollouts ``start .. stop - 1`` of one option."""
+Piece = tuple[tuple[int, ...], int, int]
+"""``(options, start, stop)``: the same rollouts of several options, played together."""
 Done = tuple[int, int, int, tuple[float, ...]]
 DASK_POLL_S = 0.01
 """How often the Dask backend looks for finished pieces (a piece takes far longer)."""
 LOCAL_PIECE = 8
-"""Rollouts per piece on the local backend: how often a time budget or a Stop is looked at."""
+"""Rollouts per piece on the local backend, all options together: how often a time budget or a Stop is
+looked at."""
 
 _POOLS: dict[int, "ProcessPoolExecutor"] = {}
 
@@ -68,24 +75,31 @@ def shutdown_pools() -> None:
 atexit.register(shutdown_pools)
 
 
-def split(tasks: list[Task], pieces: int, smallest: int = 1) -> list[Task]:
-    """Cut the tasks into at least ``pieces`` ranges (none under ``smallest`` rollouts), in order.
+def split(tasks: list[Task], pieces: int, smallest: int = 1) -> list[Piece]:
+    """Cut the tasks into at least ``pieces`` pieces ``(options, start, stop)`` (none under ``smallest``
+    rollouts of each option), in order; the options of one range travel together.
 
     ``pieces=0``: ranges of ``smallest`` rollouts each.
 
     >>> split([(0, 0, 10), (1, 0, 10)], 4)
-    [(0, 0, 5), (0, 5, 10), (1, 0, 5), (1, 5, 10)]
+    [((0, 1), 0, 3), ((0, 1), 3, 6), ((0, 1), 6, 9), ((0, 1), 9, 10)]
     >>> split([(0, 0, 10)], 0, 4)
-    [(0, 0, 4), (0, 4, 8), (0, 8, 10)]
+    [((0,), 0, 4), ((0,), 4, 8), ((0,), 8, 10)]
+    >>> split([(0, 0, 4), (1, 4, 8)], 0, 8)
+    [((0,), 0, 4), ((1,), 4, 8)]
     """
-    total = sum(stop - start for _, start, stop in tasks)
-    if total == 0:
-        return []
-    size = max(smallest, -(-total // pieces)) if pieces > 0 else smallest
-    out = []
+    ranges: dict[tuple[int, int], list[int]] = {}
     for option, start, stop in tasks:
+        if stop > start:
+            ranges.setdefault((start, stop), []).append(option)
+    if not ranges:
+        return []
+    longest = max(stop - start for start, stop in ranges)
+    size = max(smallest, -(-longest * len(ranges) // pieces)) if pieces > 0 else smallest
+    out = []
+    for (start, stop), options in ranges.items():
         for a in range(start, stop, size):
-            out.append((option, a, min(stop, a + size)))
+            out.append((tuple(options), a, min(stop, a + size)))
     return out
 
 
@@ -122,22 +136,23 @@ class Runner:
     def run(self, blob: bytes, tasks: list[Task], deadline: float | None = None) -> Iterator[Done]:
         """Play the tasks; yield each piece as it finishes. Past ``deadline`` no new piece starts."""
         if self.backend == "local":
-            for option, start, stop in split(tasks, 0, LOCAL_PIECE):
+            options = max(1, len({option for option, _start, _stop in tasks}))
+            for piece in split(tasks, 0, max(1, LOCAL_PIECE // options)):
                 if deadline is not None and time.perf_counter() >= deadline:
                     return
-                yield play_task(blob, option, start, stop)
+                yield from play_task(blob, *piece)
         elif self.backend == "processes":
             yield from self._run_processes(blob, split(tasks, 2 * self.workers), deadline)
         else:
             yield from self._run_dask(blob, split(tasks, 2 * self.workers), deadline)
 
-    def _run_processes(self, blob: bytes, pieces: list[Task], deadline: float | None) -> Iterator[Done]:
+    def _run_processes(self, blob: bytes, pieces: list[Piece], deadline: float | None) -> Iterator[Done]:
         from concurrent.futures import FIRST_COMPLETED, wait
         from concurrent.futures.process import BrokenProcessPool
 
         for attempt in range(2):
             pool = _pool(self.workers)
-            running: dict["Future[Done]", Task] = {}
+            running: dict["Future[list[Done]]", Piece] = {}
             try:
                 running = {pool.submit(play_task, blob, *piece): piece for piece in pieces}
                 while running:
@@ -147,7 +162,7 @@ class Runner:
                     done, _ = wait(running, timeout=left, return_when=FIRST_COMPLETED)
                     for future in done:
                         pieces.remove(running.pop(future))
-                        yield future.result()
+                        yield from future.result()
                 return
             except BrokenProcessPool:
                 _POOLS.pop(self.workers, None)
@@ -157,7 +172,7 @@ class Runner:
                 for future in running:
                     future.cancel()
 
-    def _run_dask(self, blob: bytes, pieces: list[Task], deadline: float | None) -> Iterator[Done]:
+    def _run_dask(self, blob: bytes, pieces: list[Piece], deadline: float | None) -> Iterator[Done]:
         client = self._client
         shared = self._blobs.get(blob)
         if shared is None:
@@ -174,6 +189,6 @@ class Runner:
                     continue
                 for future in finished:
                     pending.remove(future)
-                    yield future.result()
+                    yield from future.result()
         finally:
             client.cancel([f for f in futures if not f.done()])
