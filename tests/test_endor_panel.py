@@ -25,7 +25,7 @@ def test_shield_assault_moves_the_strike_team_on_the_track_and_the_chart() -> No
     assert p.state.strike_team > 0
     assert p.figures["tracks"].data[2].x != before_track
     assert shield_advance_figure(p.state).layout.title.text != before_chart
-    assert "roll 5 dice for the Shield Assault" in p.match.log_line(p.match.cursor - 1)
+    assert "Rebels roll 5 dice for the Shield Assault: " in p.match.log_line(p.match.cursor - 1)
 
 
 def test_board_map_shows_every_ship_sector_and_the_six_fleet_markers() -> None:
@@ -53,7 +53,7 @@ def test_view_as_a_seat_hides_the_other_sides_hand_and_plan() -> None:
     p.seat_pick.value = 1                           # the Empire's view
     assert card not in p.cards_view.value and "3 cards (hidden)" not in p.cards_view.value
     assert "order pile: 1 card face down" in p.cards_view.value
-    assert p.match.log_line(p.match.cursor - 1, viewer=1).endswith("place a card face down as order 1 of 3")
+    assert p.match.log_line(p.match.cursor - 1, viewer=1).endswith(". Rebels place a card face down as order 1 of 3")
     p.seat_pick.value = 0
     assert card in p.cards_view.value
 

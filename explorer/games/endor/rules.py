@@ -45,6 +45,40 @@ def who(state: EndorState, seat: int) -> str:
     return ("Rebel 1", "Empire 1", "Empire 2", "Rebel 2")[seat]
 
 
+def agree(state: EndorState, seat: int, verb: str) -> str:
+    """``verb`` (written as after "Rebels") agreeing with the seat's name from :func:`who`.
+
+    The story reads as English: "Rebels" is plural, "Empire" and the team seats
+    ("Rebel 1", "Empire 2") are singular. Only the first word of ``verb`` changes
+    ("do not move" → "does not move").
+
+    >>> import explorer
+    >>> s = explorer.load_game("endor").initial_state()
+    >>> [f"{who(s, seat)} {agree(s, seat, 'place')}" for seat in (0, 1)]
+    ['Rebels place', 'Empire places']
+    >>> t = explorer.load_game("endor").initial_state(players=4)
+    >>> f"{who(t, 3)} {agree(t, 3, 'do not move')}"
+    'Rebel 2 does not move'
+    """
+    if who(state, seat) == "Rebels":
+        return verb
+    first, space, rest = verb.partition(" ")
+    return _singular(first) + space + rest
+
+
+def _singular(verb: str) -> str:
+    """The third person singular of one English verb: "place" → "places", "do" → "does"."""
+    if verb in ("do", "go"):
+        return verb + "es"
+    if verb == "have":
+        return "has"
+    if verb.endswith(("s", "sh", "ch", "x", "z")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
 # --- the surface ---------------------------------------------------------------
 def phase(state: EndorState) -> str:
     if state.winner:

@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 from explorer.core import Action
-from explorer.games.endor.rules import plan_size, who
+from explorer.games.endor.rules import agree, plan_size, who
 from explorer.games.endor.state import DEATH_STAR, EXECUTOR, FALCON, EndorState
 
 _GROUPS = {"plan": "Plan", "order": "Orders", "pass": "Orders", "lose": "Orders", "move": "Move ships",
@@ -44,60 +44,71 @@ def _sees(state: EndorState, viewer: int | None, seat: int) -> bool:
 
 
 def story(before: EndorState, action: Action, after: EndorState, *, viewer: int | None = None) -> str:
-    """One line for ``action`` from ``before`` to ``after``, as ``viewer`` may see it."""
+    """One line for ``action`` from ``before`` to ``after``, as ``viewer`` may see it.
+
+    The verbs agree with the seat (:func:`~explorer.games.endor.rules.agree`):
+    "Rebels place ...", "Empire places ...", "Rebel 1 places ...".
+    """
     kind = action.kind
     if kind == "draw":
         task, seat, _ = before.pending[0]
-        name = who(before, seat)
+        draws = f"{who(before, seat)} {agree(before, seat, 'draw')}"
         card = str(action.args[0])
         if task == "bonus":
             where = "top" if before.rules.bonus_on_top else "bottom"
-            text = f"{name} draw a bonus order face down to the {where} of the order pile"
+            text = f"{draws} a bonus order face down to the {where} of the order pile"
             text += f" ({card})" if viewer is None else ""
         else:
-            text = f"{name} draw {card}" if _sees(before, viewer, seat) else f"{name} draw a card"
+            text = f"{draws} {card}" if _sees(before, viewer, seat) else f"{draws} a card"
         side = before.side(seat)
         if len(after.decks[side]) > len(before.decks[side]) - 1:
             text += f"; discard pile reshuffled into a new deck of {len(after.decks[side])}"
         return text + _tail(before, after)
     seat = before.seat
     name = who(before, seat)
+
+    def does(verb: str) -> str:
+        return agree(before, seat, verb)
+
     data = before.data
     step = before.step
     if kind == "plan":
         n = len(before.piles[seat]) + 1
         card = f" {action.args[0]}" if _sees(before, viewer, seat) else " a card"
-        return f"{name} place{card} face down as order {n} of {plan_size(before)}"
+        return f"{name} {does('place')}{card} face down as order {n} of {plan_size(before)}"
     if kind == "order":
-        return f"{name} reveal {before.revealed} and give the {action.args[0]} order" + _tail(before, after)
+        return (f"{name} {does('reveal')} {before.revealed} and {does('give')} the {action.args[0]} order"
+                + _tail(before, after))
     if kind == "pass":
-        return f"{name} reveal {before.revealed} and use no order on it" + _tail(before, after)
+        return f"{name} {does('reveal')} {before.revealed} and {does('use')} no order on it" + _tail(before, after)
     if kind == "lose":
-        return f"{name} reveal {before.revealed}: no order on it can be used, the turn is lost" + _tail(before, after)
+        return (f"{name} {does('reveal')} {before.revealed}: no order on it can be used, the turn is lost"
+                + _tail(before, after))
     if kind == "move":
         n, tname, src, dst = action.args
-        return f"{name} move {n} {tname} {src} → {dst}"
+        return f"{name} {does('move')} {n} {tname} {src} → {dst}"
     if kind == "send":
         tname = data.ship_types[step.ship].name
-        return f"{name} move {action.args[0]} {tname} {data.nodes[step.source]} → {data.nodes[step.dest]}"
+        return f"{name} {does('move')} {action.args[0]} {tname} {data.nodes[step.source]} → {data.nodes[step.dest]}"
     if kind == "deploy":
         n = before.tie_reserve - after.tie_reserve
-        return f"{name} deploy {n} TIE at {action.args[0]} (undeployed {before.tie_reserve} → {after.tie_reserve})"
+        return (f"{name} {does('deploy')} {n} TIE at {action.args[0]} "
+                f"(undeployed {before.tie_reserve} → {after.tie_reserve})")
     if kind == "no move":
-        return f"{name} do not move"
+        return f"{name} {does('do not move')}"
     if kind == "no attack":
-        return f"{name} do not attack" + _tail(before, after)
+        return f"{name} {does('do not attack')}" + _tail(before, after)
     if kind == "attack":
         tname = data.ship_types[step.ship].name
-        return f"{name} attack {action.args[1]} from {action.args[0]} with {after.step.dice} {tname} dice"
+        return f"{name} {does('attack')} {action.args[1]} from {action.args[0]} with {after.step.dice} {tname} dice"
     if kind == "fire":
-        return f"{name} aim the Death Star at {action.args[0]}"
+        return f"{name} {does('aim')} the Death Star at {action.args[0]}"
     if kind == "place":
         spaces = sorted(set(after.troopers) - set(before.troopers))
-        return (f"{name} place {len(spaces)} stormtrooper{'s' if len(spaces) > 1 else ''} on space"
+        return (f"{name} {does('place')} {len(spaces)} stormtrooper{'s' if len(spaces) > 1 else ''} on space"
                 f"{'s' if len(spaces) > 1 else ''} {', '.join(map(str, spaces))}" + _tail(before, after))
     if kind == "hit":
-        return f"{name} hit {action.args[0]} with {action.args[1]}" + _tail(before, after)
+        return f"{name} {does('hit')} {action.args[0]} with {action.args[1]}" + _tail(before, after)
     if kind == "roll":
         faces = " ".join(map(str, action.args))
         what = {"Shield Assault": "for the Shield Assault", "Luke Skywalker": "for Luke", "Darth Vader": "for Vader",
@@ -108,7 +119,7 @@ def story(before: EndorState, action: Action, after: EndorState, *, viewer: int 
             purpose = f"at the Death Star from {data.nodes[step.source]}"
         else:
             purpose = f"at {data.nodes[step.target]} from {data.nodes[step.source]}"
-        return f"{name} roll {len(action.args)} dice {purpose}: {faces}" + _tail(before, after, rolled=True)
+        return f"{name} {does('roll')} {len(action.args)} dice {purpose}: {faces}" + _tail(before, after, rolled=True)
     return f"{name}: {action}"
 
 
@@ -160,7 +171,7 @@ def changes(before: EndorState, after: EndorState) -> list[str]:
         out.append("Vader is redeemed: Vader and the Emperor are destroyed")
     earned = [p for p in after.pending if p[0] == "bonus" and p not in before.pending]
     for _, seat, n in earned:
-        out.append(f"{who(after, seat)} earn {n} bonus order{'s' if n > 1 else ''}")
+        out.append(f"{who(after, seat)} {agree(after, seat, 'earn')} {n} bonus order{'s' if n > 1 else ''}")
     if after.winner and not before.winner:
         out.append(str(after.result()))
     return out
