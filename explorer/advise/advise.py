@@ -5,7 +5,8 @@ policy (the game's ``heuristic`` by default, for every seat), with the hidden
 cards the seat cannot see dealt afresh before each rollout
 (:mod:`explorer.advise.knowledge`) and the same generator for rollout ``i`` of
 every option (:mod:`explorer.advise.rollout`). Options clearly worse than the
-leader stop early (:mod:`explorer.advise.racing` states the rule).
+leader stop early, and the rollouts they leave go to the options still close to the best
+(:mod:`explorer.advise.racing` states both rules).
 ``on_batch(advice)`` receives the advice so far after every round;
 ``budget_s`` (seconds) or ``stop`` (a ``threading.Event``) end the rollouts
 early and the advice says it is partial. The backends are the simulation
@@ -72,7 +73,7 @@ def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200
            seed: int = 0, backend: str = "local", workers: int | None = None, client: Any = None,
            budget_s: float | None = None, on_batch: Callable[[Advice], Any] | None = None,
            stop: threading.Event | None = None, batch: int | None = None, racing: bool = True,
-           max_steps: int = DEFAULT_MAX_STEPS) -> Advice:
+           spare: bool = True, max_steps: int = DEFAULT_MAX_STEPS) -> Advice:
     """Rank every legal option of the decision at ``state`` by ``seat``'s chance to win.
 
     ``state``: a position, or a :class:`~explorer.Match` (its position on screen: ``advise(match)`` in a
@@ -81,7 +82,9 @@ def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200
     option gets (the best always gets them all). ``policy``: how every seat plays after the option (a
     policy name of the game, a callable ``policy(state, rng)``, or one per seat). ``batch``: rollouts per
     option per round (default ``rollouts / 8``, at least 8). ``racing=False`` gives every option all its
-    rollouts. Returns an :class:`~explorer.advise.advice.Advice`.
+    rollouts. ``spare``: the options still close to the best go on with the rollouts the stopped ones left
+    unused, until the best is within ±5 points (:mod:`explorer.advise.racing`); ``spare=False`` stops every
+    option at ``rollouts``. Returns an :class:`~explorer.advise.advice.Advice`.
     """
     began = time.perf_counter()
     if isinstance(state, Match):
@@ -106,7 +109,7 @@ def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200
                              f"not pickle ({err}); use a named policy or a module-level function") from err
         blob = b""
     chances = tuple(seen_chance(state, seat, o.action, seed) for o in options)
-    race = Race(len(options), rollouts, batch, racing)
+    race = Race(len(options), rollouts, batch, racing, spare)
     deadline = None if budget_s is None else began + budget_s
     cut = False
 

@@ -21,7 +21,16 @@ highest mean) by the paired differences over their common rollouts:
   rollouts (95%). The option stops.
 
 The leader always runs to the full count, so the best option's interval is
-that of ``rollouts`` games.
+that of at least ``rollouts`` games.
+
+**The spare budget (stated rule).** A hint's budget is ``options · rollouts``
+games. When every option has played its count or stopped, the rollouts the
+stopped options left unused go on to the survivors: while the leader's
+interval is wider than ``± MARGIN`` (5 points) and the spare budget still
+covers a batch for each survivor, every survivor plays one more batch, and
+the race goes on stopping the clearly worse ones. So a hint whose weak
+options fall away early sharpens its best option for free, and it never
+plays more than the budget a user asked for.
 
 >>> low, high = wilson(8, 10)
 >>> round(low, 3), round(high, 3)
@@ -40,9 +49,11 @@ from dataclasses import dataclass, field
 Z95 = 1.959963984540054
 Z_STOP = 3.0
 SAME_AFTER = 30
+MARGIN = 0.05
 RULE = (f"rounds of a batch per running option; from 2 batches on, an option stops when its paired difference to "
         f"the leader is more than {Z_STOP:g} standard errors below 0 (worse), or is exactly 0 in every one of at "
-        f"least {SAME_AFTER} rollouts (same); the leader runs to the full count")
+        f"least {SAME_AFTER} rollouts (same); the leader runs to the full count, and the survivors go on with the "
+        f"rollouts the stopped options left unused while the leader's interval is wider than ±{100 * MARGIN:g} points")
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -78,6 +89,7 @@ class Race:
     rollouts: int
     batch: int
     racing: bool = True
+    spare: bool = True
     parts: list[dict[int, tuple[float, ...]]] = field(default_factory=list)
     stopped: dict[int, str] = field(default_factory=dict)
 
@@ -96,7 +108,25 @@ class Race:
         self.parts[option][start] = values
 
     def running(self) -> list[int]:
-        return [o for o in range(self.options) if o not in self.stopped and len(self.values(o)) < self.rollouts]
+        """The options that play in the next round (see the rules of the race and of the spare budget)."""
+        first = [o for o in range(self.options) if o not in self.stopped and len(self.values(o)) < self.rollouts]
+        return first if first else self.extended()
+
+    def played(self) -> int:
+        return sum(len(self.values(o)) for o in range(self.options))
+
+    def extended(self) -> list[int]:
+        """The survivors that go on with the spare budget once every option has its count (none: done)."""
+        if not (self.racing and self.spare):
+            return []
+        live = [o for o in range(self.options) if o not in self.stopped]
+        best = self.values(self.leader(live))
+        low, high = wilson(sum(best), len(best))
+        if (high - low) / 2 <= MARGIN:
+            return []
+        if self.options * self.rollouts - self.played() < self.batch * len(live):
+            return []
+        return live
 
     def done(self) -> bool:
         return not self.running()
@@ -106,7 +136,8 @@ class Race:
         tasks = []
         for option in self.running():
             start = len(self.values(option))
-            tasks.append((option, start, min(self.rollouts, start + self.batch)))
+            stop = min(self.rollouts, start + self.batch) if start < self.rollouts else start + self.batch
+            tasks.append((option, start, stop))
         return tasks
 
     def mean(self, option: int) -> float:
@@ -129,7 +160,7 @@ class Race:
         lead = self.values(best)
         for option in live:
             mine = self.values(option)
-            if option == best or len(mine) < 2 * self.batch or len(mine) >= self.rollouts:
+            if option == best or len(mine) < 2 * self.batch or (len(mine) >= self.rollouts and not self.extended()):
                 continue
             d, low, high = paired_difference(mine, lead, Z_STOP)
             if high < 0:

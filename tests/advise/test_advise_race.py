@@ -103,3 +103,44 @@ def test_a_stop_event_ends_the_rollouts() -> None:
                     on_batch=lambda a: stop.set(), stop=stop)
     assert advice.partial and advice.total_rollouts < 400 * len(advice.rows)
     assert np.isfinite(advice.best.win)
+
+
+def _race_with_a_dropout(first: tuple[float, ...], second: tuple[float, ...], rollouts: int = 32) -> Race:
+    """Three options, batches of 8, each option's games repeating its pattern: option 2 loses every game and
+    stops after two batches; options 0 and 1 play their count."""
+    patterns = (first, second, (0.0,))
+    race = Race(3, rollouts, 8)
+
+    def play_round() -> None:
+        for option, start, stop in race.next_round():
+            race.record(option, start, tuple(patterns[option][i % len(patterns[option])] for i in range(start, stop)))
+        race.settle()
+
+    play_round()
+    play_round()
+    assert race.stopped == {2: "worse"} and len(race.values(2)) == 16
+    for _ in range(rollouts // 8 - 2):  # the rounds to each option's count
+        play_round()
+    race.play_round = play_round  # type: ignore[attr-defined]
+    return race
+
+
+def test_the_rollouts_a_stopped_option_left_go_to_the_options_still_close() -> None:
+    # The spare-budget rule (explorer/advise/racing.py): a budget of 3 x 32 games; option 2 used 16, so the two
+    # survivors, level at 50% with an interval of about ±17 points, play one more batch of 8 each (16 games).
+    race = _race_with_a_dropout((1.0, 0.0), (0.0, 1.0))
+    assert race.next_round() == [(0, 32, 40), (1, 32, 40)]
+    race.play_round()  # type: ignore[attr-defined]
+    assert race.played() == 3 * 32 and race.done()  # never more than the budget asked for
+
+
+def test_no_spare_rollouts_once_the_best_is_within_five_points() -> None:
+    # A leader winning all 64 games has Wilson's interval 94.3-100%: within ±5 points, so nothing more is played.
+    race = _race_with_a_dropout((1.0,), (1.0,) * 15 + (0.0,), rollouts=64)
+    assert race.done() and [len(race.values(o)) for o in range(3)] == [64, 64, 16]
+
+
+def test_without_the_spare_budget_no_option_plays_more_than_its_count() -> None:
+    race = _race_with_a_dropout((1.0, 0.0), (0.0, 1.0))
+    race.spare = False
+    assert race.done()
