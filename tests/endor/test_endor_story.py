@@ -83,6 +83,38 @@ def test_a_bonus_order_is_drawn_face_down_to_the_bottom_of_the_order_pile() -> N
         "Empire draws a bonus order face down to the bottom of the order pile")
 
 
+def test_a_bonus_draw_earns_no_bonus_order() -> None:
+    # seed §6 "Bonus Orders (drawn immediately and placed under current Order Pile)": destroying Vader earns
+    # the Rebels 3 once (the roll's line says so); each of the 3 draws only draws, whatever is left to draw
+    g = game()
+    rebels = turn(g, "Shield Assault / Luke Skywalker", vader_hits=3).apply("order Luke Skywalker")
+    rebels = rebels.apply("roll 6 1 1 1")
+    for left, card in ((3, "B-wing / Luke Skywalker"), (2, "B-wing / Shield Assault"), (1, "X-wing / Shield Assault")):
+        assert rebels.pending == (("bonus", 0, left),)
+        assert line(rebels, f"draw {card}", viewer=0) == (
+            "Rebels draw a bonus order face down to the bottom of the order pile")
+        rebels = rebels.apply(f"draw {card}")
+    # the team game: Empire 2 destroys Luke (4 bonus orders) and draws the first of them
+    team = turn(g, "TIE Fighter / Darth Vader", players=4, seat=2, luke_hits=3).apply("order Darth Vader")
+    team = team.apply("roll 4 1 1 1")
+    assert line(team, "draw Death Star / Darth Vader", viewer=1) == (
+        "Empire 2 draws a bonus order face down to the bottom of the order pile")
+
+
+def test_destroying_the_falcon_earns_the_empire_exactly_2_bonus_orders() -> None:
+    # seed §6: "Destroy the Millennium Falcon: 2 cards (Empire only)"; its 6-hit track is on 5, and the
+    # 2 X-wings beside it survive, so the sector is not cleared (no third card for that)
+    empire = turn(game(), "TIE Fighter / Shield Ambush", seat=1,
+                  sectors=dict(M15={}, O10={"X-wing": 2, "Falcon": 1}), falcon_hits=5)
+    empire = empire.apply("order TIE Fighter").apply("no move").apply("attack from M19 into O10")
+    empire = empire.apply("roll 5 1 1 1")
+    assert line(empire, "hit Falcon with 5") == (
+        "Empire hits Falcon with 5 — the Millennium Falcon is destroyed; Empire earns 2 bonus orders")
+    empire = empire.apply("hit Falcon with 5")
+    assert line(empire, "draw Death Star / Darth Vader") == (
+        "Empire draws a bonus order face down to the bottom of the order pile (Death Star / Darth Vader)")
+
+
 def test_planning_places_a_card_face_down() -> None:
     # seed §4: each side plans 3 cards face down, Rebels first; the other side sees "a card"
     s = _dealing(0)

@@ -79,22 +79,46 @@ def _singular(verb: str) -> str:
     return verb + "s"
 
 
+def _starting_hand(state: EndorState, seat: int) -> str:
+    """Whose starting hand: "their" for the Rebels, "its" for the Empire, "a" for one seat of the team game.
+
+    A team seat ("Rebel 1") is one player, neither "it" nor a known "he" or "she".
+    """
+    name = who(state, seat)
+    if name == "Rebels":
+        return "their starting hand"
+    return "its starting hand" if name == "Empire" else "a starting hand"
+
+
 # --- the surface ---------------------------------------------------------------
 def phase(state: EndorState) -> str:
+    """What the position waits for, in one line whose verb agrees with the seat (:func:`agree`).
+
+    >>> import explorer
+    >>> s = explorer.load_game("endor").initial_state()
+    >>> s.phase
+    'deal: Rebels draw their starting hand'
+    >>> phase(s.replace(pending=s.pending[1:]))
+    'deal: Empire draws its starting hand'
+    """
     if state.winner:
         return "game over"
     if state.pending:
         task, seat, n = state.pending[0]
-        name = who(state, seat)
-        return {"deal": f"deal: {name} draw their starting hand",
-                "bonus": f"bonus orders: {name} draw {n} face down",
-                "refill": f"draw: {name} draw back to {state.data.limits['hand_size']}"}[task]
-    if state.stage == "plan":
-        return f"plan: {who(state, state.seat)} place order {len(state.piles[state.seat]) + 1} of {plan_size(state)}"
-    step = state.step
+        draws = f"{who(state, seat)} {agree(state, seat, 'draw')}"
+        return {"deal": f"deal: {draws} {_starting_hand(state, seat)}",
+                "bonus": f"bonus orders: {draws} {n} face down",
+                "refill": f"draw: {draws} back to {state.data.limits['hand_size']}"}[task]
     name = who(state, state.seat)
+
+    def does(verb: str) -> str:
+        return agree(state, state.seat, verb)
+
+    if state.stage == "plan":
+        return f"plan: {name} {does('place')} order {len(state.piles[state.seat]) + 1} of {plan_size(state)}"
+    step = state.step
     if step.stage == "choose":
-        return f"orders: {name} reveal {state.revealed}"
+        return f"orders: {name} {does('reveal')} {state.revealed}"
     words = {"move": "move (optional)", "count": "how many move", "attack": "attack (optional)",
              "roll": "roll the dice", "assign": f"assign the die showing {step.faces[0] if step.faces else ''}",
              "target": "choose the Death Star's target", "ambush": "place stormtroopers"}

@@ -169,12 +169,22 @@ def changes(before: EndorState, after: EndorState) -> list[str]:
                    + (" — Vader is destroyed" if after.vader == "destroyed" else ""))
     if after.vader == "redeemed" and before.vader != "redeemed":
         out.append("Vader is redeemed: Vader and the Emperor are destroyed")
-    earned = [p for p in after.pending if p[0] == "bonus" and p not in before.pending]
-    for _, seat, n in earned:
-        out.append(f"{who(after, seat)} {agree(after, seat, 'earn')} {n} bonus order{'s' if n > 1 else ''}")
+    for seat in range(after.seats):
+        n = _bonus_owed(after, seat) - _bonus_owed(before, seat)
+        if n > 0:
+            out.append(f"{who(after, seat)} {agree(after, seat, 'earn')} {n} bonus order{'s' if n > 1 else ''}")
     if after.winner and not before.winner:
         out.append(str(after.result()))
     return out
+
+
+def _bonus_owed(state: EndorState, seat: int) -> int:
+    """The bonus orders ``seat`` has still to draw.
+
+    Only a rise in this total is an earning (seed §6): each bonus draw lowers it by one,
+    and the shrunken entry ("bonus", seat, 2) it leaves in ``pending`` was earned before.
+    """
+    return sum(n for task, owner, n in state.pending if task == "bonus" and owner == seat)
 
 
 def render(state: EndorState) -> str:
