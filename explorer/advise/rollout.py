@@ -57,6 +57,7 @@ import numpy as np
 from explorer.advise.knowledge import determinize
 from explorer.core.actions import CHANCE, TERMINAL
 from explorer.core.chance import sample_outcome
+from explorer.core.collector import fewer_collections
 from explorer.core.state import State
 from explorer.errors import RulesError
 
@@ -184,15 +185,16 @@ def play_piece(job: Job, options: tuple[int, ...], start: int, stop: int,
     policies = resolve_policies(job.state, job.policy)
     actions = job.state.legal_actions()
     values: dict[int, list[float]] = {option: [] for option in options}
-    for i in range(start, stop):
-        world = None
-        memo: Memo | None = {} if transpositions and len(options) > 1 else None
-        for option in options:
-            deal, chance, play = generators(job.seed, i)
-            if world is None:  # the seat's own cards are untouched: its options stay legal
-                world = determinize(job.state, job.seat, deal)
-            values[option].append(play_out(world.apply(actions[option]), job.seat, policies, chance, play,
-                                           job.max_steps, memo))
+    with fewer_collections():  # rollouts make no reference cycles (explorer/core/collector.py)
+        for i in range(start, stop):
+            world = None
+            memo: Memo | None = {} if transpositions and len(options) > 1 else None
+            for option in options:
+                deal, chance, play = generators(job.seed, i)
+                if world is None:  # the seat's own cards are untouched: its options stay legal
+                    world = determinize(job.state, job.seat, deal)
+                values[option].append(play_out(world.apply(actions[option]), job.seat, policies, chance, play,
+                                               job.max_steps, memo))
     return [(option, start, stop, tuple(values[option])) for option in options]
 
 

@@ -41,6 +41,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from explorer.core.chance import sample_outcome
+from explorer.core.collector import fewer_collections
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
 from explorer.core.policies import named_policy
@@ -212,19 +213,20 @@ def run_chunk(spec: SimSpec, start: int, stop: int, halt: HaltSignal | None = No
     records: list[GameRecord] = []
     failures: list[Failure] = []
     halted = halt_check(halt)
-    for index in range(start, stop):
-        if halted():
-            stop = index
-            break
-        try:
-            records.append(play_game(spec, index, halted))
-        except Halted:
-            stop = index
-            break
-        except Exception as err:  # noqa: BLE001 - any error of one game is reported by seed, never fatal
-            frames = traceback.format_exception(type(err), err, err.__traceback__)
-            failures.append(Failure(index, spec.seed_of(index), f"{type(err).__name__}: {err}",
-                                    "".join(frames[-3:])[-2000:]))
+    with fewer_collections():  # games make no reference cycles (explorer/core/collector.py)
+        for index in range(start, stop):
+            if halted():
+                stop = index
+                break
+            try:
+                records.append(play_game(spec, index, halted))
+            except Halted:
+                stop = index
+                break
+            except Exception as err:  # noqa: BLE001 - any error of one game is reported by seed, never fatal
+                frames = traceback.format_exception(type(err), err, err.__traceback__)
+                failures.append(Failure(index, spec.seed_of(index), f"{type(err).__name__}: {err}",
+                                        "".join(frames[-3:])[-2000:]))
     return Chunk(start, stop, tuple(records), tuple(failures), time.perf_counter() - began,
                  f"{socket.gethostname()}:{os.getpid()}")
 
