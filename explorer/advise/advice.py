@@ -97,7 +97,7 @@ class Advice:
     def assumptions(self) -> str:
         """One sentence on what the numbers assume (the panels show it under the table)."""
         most = max((r.rollouts for r in self.rows), default=0)
-        more = f"; up to {most} for the options still close, from the rollouts the others left" if most > self.rollouts else ""
+        more = f"; up to {most} for the best, from the rollouts the others left" if most > self.rollouts else ""
         return (f"{self.seat_name}'s win chance over {self.rollouts} rollouts per option (fewer for options that "
                 f"stopped early{more}), every seat then played by the {self.policy} policy; hidden cards: "
                 f"{self.hidden}; seed {self.seed}.")

@@ -5,7 +5,7 @@ policy (the game's ``heuristic`` by default, for every seat), with the hidden
 cards the seat cannot see dealt afresh before each rollout
 (:mod:`explorer.advise.knowledge`) and the same generator for rollout ``i`` of
 every option (:mod:`explorer.advise.rollout`). Options clearly worse than the
-leader stop early, and the rollouts they leave go to the options still close to the best
+leader stop early, and the rollouts they leave go to the best
 (:mod:`explorer.advise.racing` states both rules).
 ``on_batch(advice)`` receives the advice so far after every round;
 ``budget_s`` (seconds) or ``stop`` (a ``threading.Event``) end the rollouts
@@ -82,9 +82,8 @@ def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200
     option gets (the best always gets them all). ``policy``: how every seat plays after the option (a
     policy name of the game, a callable ``policy(state, rng)``, or one per seat). ``batch``: rollouts per
     option per round (default ``rollouts / 8``, at least 8). ``racing=False`` gives every option all its
-    rollouts. ``spare``: the options still close to the best go on with the rollouts the stopped ones left
-    unused, until the best is within ±5 points (:mod:`explorer.advise.racing`); ``spare=False`` stops every
-    option at ``rollouts``. Returns an :class:`~explorer.advise.advice.Advice`.
+    rollouts. ``spare``: the best goes on with the rollouts the stopped options left unused, until it is
+    within ±5 points (:mod:`explorer.advise.racing`); ``spare=False`` stops every option at ``rollouts``. Returns an :class:`~explorer.advise.advice.Advice`.
     """
     began = time.perf_counter()
     if isinstance(state, Match):
@@ -154,11 +153,12 @@ def _play_here(job: Job, tasks: list[tuple[int, int, int]], deadline: float | No
 
 def _advice(state: State, seat: int, options: tuple, chances: tuple, race: Race, policy: PolicyRef, seed: int,
             backend: str, partial: bool, seconds: float, rollouts: int) -> Advice:
-    # The best: among the options that ran furthest (the race's survivors), the highest mean. The others follow
-    # by their paired difference to it (an option that stopped "same" after few rollouts is not put above the
-    # option that played them all just because its few rollouts went well).
-    furthest = max(len(race.values(o)) for o in range(len(options)))
-    top = race.leader([o for o in range(len(options)) if len(race.values(o)) == furthest])
+    # The best: among the survivors that played their count (or, in a race cut short, as far as any option got),
+    # the highest mean. The others follow by their paired difference to it (an option that stopped "same" after
+    # few rollouts is not put above the option that played them all just because its few rollouts went well).
+    full = min(rollouts, max(len(race.values(o)) for o in range(len(options))))
+    top = race.leader([o for o in race.survivors() if len(race.values(o)) >= full]
+                      or [o for o in range(len(options)) if len(race.values(o)) >= full])
     best = race.values(top)
     diffs = {o: paired_difference(race.values(o), best) if o != top else (0.0, 0.0, 0.0) for o in range(len(options))}
     order = [top] + sorted((o for o in range(len(options)) if o != top),

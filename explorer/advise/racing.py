@@ -25,12 +25,12 @@ that of at least ``rollouts`` games.
 
 **The spare budget (stated rule).** A hint's budget is ``options · rollouts``
 games. When every option has played its count or stopped, the rollouts the
-stopped options left unused go on to the survivors: while the leader's
-interval is wider than ``± MARGIN`` (5 points) and the spare budget still
-covers a batch for each survivor, every survivor plays one more batch, and
-the race goes on stopping the clearly worse ones. So a hint whose weak
-options fall away early sharpens its best option for free, and it never
-plays more than the budget a user asked for.
+stopped options left unused go to the leader (the surviving option with the
+highest mean): a batch at a time, while its interval is wider than
+``± MARGIN`` (5 points) and the spare budget covers the batch. The leader is
+chosen again after every batch, so an option that overtakes it gets the
+next one. A hint whose weak options fall away early sharpens its best option
+for free, and it never plays more than the budget a user asked for.
 
 >>> low, high = wilson(8, 10)
 >>> round(low, 3), round(high, 3)
@@ -52,8 +52,8 @@ SAME_AFTER = 30
 MARGIN = 0.05
 RULE = (f"rounds of a batch per running option; from 2 batches on, an option stops when its paired difference to "
         f"the leader is more than {Z_STOP:g} standard errors below 0 (worse), or is exactly 0 in every one of at "
-        f"least {SAME_AFTER} rollouts (same); the leader runs to the full count, and the survivors go on with the "
-        f"rollouts the stopped options left unused while the leader's interval is wider than ±{100 * MARGIN:g} points")
+        f"least {SAME_AFTER} rollouts (same); the leader runs to the full count, then goes on with the rollouts the "
+        f"stopped options left unused while its interval is wider than ±{100 * MARGIN:g} points")
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -116,17 +116,19 @@ class Race:
         return sum(len(self.values(o)) for o in range(self.options))
 
     def extended(self) -> list[int]:
-        """The survivors that go on with the spare budget once every option has its count (none: done)."""
+        """The leader, when it goes on with the spare budget once every option has its count (else none)."""
         if not (self.racing and self.spare):
             return []
-        live = [o for o in range(self.options) if o not in self.stopped]
-        best = self.values(self.leader(live))
-        low, high = wilson(sum(best), len(best))
-        if (high - low) / 2 <= MARGIN:
+        best = self.leader(self.survivors())
+        values = self.values(best)
+        low, high = wilson(sum(values), len(values))
+        if (high - low) / 2 <= MARGIN or self.options * self.rollouts - self.played() < self.batch:
             return []
-        if self.options * self.rollouts - self.played() < self.batch * len(live):
-            return []
-        return live
+        return [best]
+
+    def survivors(self) -> list[int]:
+        """The options not stopped (never empty: the leader never stops)."""
+        return [o for o in range(self.options) if o not in self.stopped]
 
     def done(self) -> bool:
         return not self.running()
@@ -160,7 +162,7 @@ class Race:
         lead = self.values(best)
         for option in live:
             mine = self.values(option)
-            if option == best or len(mine) < 2 * self.batch or (len(mine) >= self.rollouts and not self.extended()):
+            if option == best or len(mine) < 2 * self.batch or len(mine) >= self.rollouts:
                 continue
             d, low, high = paired_difference(mine, lead, Z_STOP)
             if high < 0:

@@ -125,13 +125,25 @@ def _race_with_a_dropout(first: tuple[float, ...], second: tuple[float, ...], ro
     return race
 
 
-def test_the_rollouts_a_stopped_option_left_go_to_the_options_still_close() -> None:
-    # The spare-budget rule (explorer/advise/racing.py): a budget of 3 x 32 games; option 2 used 16, so the two
-    # survivors, level at 50% with an interval of about ±17 points, play one more batch of 8 each (16 games).
+def test_the_rollouts_a_stopped_option_left_go_to_the_best() -> None:
+    # The spare-budget rule (explorer/advise/racing.py): a budget of 3 x 32 games; option 2 used 16, so the
+    # leader (options 0 and 1 level at 50%: the lower index), its interval about ±17 points, plays the 16 spare
+    # games in two batches of 8; option 1 stays at its count.
     race = _race_with_a_dropout((1.0, 0.0), (0.0, 1.0))
-    assert race.next_round() == [(0, 32, 40), (1, 32, 40)]
+    assert race.next_round() == [(0, 32, 40)]
     race.play_round()  # type: ignore[attr-defined]
-    assert race.played() == 3 * 32 and race.done()  # never more than the budget asked for
+    assert race.next_round() == [(0, 40, 48)]
+    race.play_round()  # type: ignore[attr-defined]
+    assert race.done() and [len(race.values(o)) for o in range(3)] == [48, 32, 16]
+    assert race.played() == 3 * 32  # never more than the budget asked for
+
+
+def test_an_option_that_overtakes_the_leader_gets_the_next_spare_batch() -> None:
+    # Option 0 leads at 32 games (17 wins to 16: it also wins game 0) and loses its next 8; option 1 then leads.
+    race = _race_with_a_dropout((1.0, 1.0) + (0.0, 1.0) * 15 + (0.0,) * 8, (0.0, 1.0), rollouts=32)
+    assert race.next_round() == [(0, 32, 40)]
+    race.play_round()  # type: ignore[attr-defined]
+    assert race.mean(0) < race.mean(1) and race.next_round() == [(1, 32, 40)]
 
 
 def test_no_spare_rollouts_once_the_best_is_within_five_points() -> None:
