@@ -51,6 +51,37 @@ CHART_COVERS_JS = """() => {
     return out;
 }"""
 
+ODDS_FIT_GAMES = ("pinned_down",)
+"""Games whose Odds tab is also checked to fit a phone (``ODDS_FIT_JS``): add a game once its tab passes.
+Measured 2026-11-26 at 390 px: Star Realms' charts ran 14 px past the tab, Fleet Command's reach table 70 px,
+Endor's first plot was 96 px high, and the other games' table lines were 2.1 times their text's size."""
+
+MIN_PLOT_PX = 200  # the plot area of an Odds chart at phone width (Pinned Down's reveal chart was a 50 px strip)
+
+# The Odds tab on a phone: what runs past the tab's right edge (hidden: the page never scrolls sideways), which
+# HTML box clips its own content, each chart's plot-area height, and the tallest table line against its text.
+ODDS_FIT_JS = """() => {
+    const odds = document.querySelector('.re-odds');
+    const edge = odds.getBoundingClientRect().right;
+    const cut = [];
+    for (const el of odds.querySelectorAll('table, p, .js-plotly-plot')) {
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && r.right > edge + 2) cut.push(el.tagName + '.' + el.classList[0] + ' runs '
+                                                        + Math.round(r.right - edge) + ' px past the Odds tab');
+    }
+    for (const box of odds.querySelectorAll('.widget-html-content')) {
+        if (box.scrollHeight > box.clientHeight + 2 || box.scrollWidth > box.clientWidth + 2)
+            cut.push('an HTML box clips its content (' + [box.clientWidth, box.clientHeight] + ' shows '
+                     + [box.scrollWidth, box.scrollHeight] + ')');
+    }
+    const plots = Array.from(odds.querySelectorAll('.js-plotly-plot .nsewdrag'))
+        .map(d => Math.round(d.getBoundingClientRect().height));
+    const lines = Array.from(odds.querySelectorAll('td')).filter(td => td.getBoundingClientRect().width > 0)
+        .map(td => { const st = getComputedStyle(td); return parseFloat(st.lineHeight) / parseFloat(st.fontSize); });
+    return {cut, plots, tables: odds.querySelectorAll('table').length,
+            line: lines.length ? Math.round(100 * Math.max(...lines)) / 100 : 0};
+}"""
+
 
 def shots(tmp_path: Path) -> Path:
     folder = Path(os.environ.get("PHONE_SHOTS") or tmp_path)
@@ -84,12 +115,17 @@ def test_a_game_dashboard_at_phone_width_has_no_overlap_and_no_sideways_scroll(
                                "document.querySelector('.re-odds-busy').innerText.trim() === ''", timeout=60_000)
         page.wait_for_timeout(1500)  # charts draw after their widget message
         odds = measure(page)
+        fit = page.evaluate(ODDS_FIT_JS)
         page.locator(".re-odds").screenshot(path=str(shots(tmp_path) / f"{game}-390-odds.png"))
     finally:
         page.context.close()
     assert play["sideways"] <= 2 and odds["sideways"] <= 2, (play, odds)
     assert play["overlaps"] == [] and odds["overlaps"] == [], (play, odds)
     assert play["covered"] == [] and odds["covered"] == [], (play, odds)
+    if game in ODDS_FIT_GAMES:
+        assert fit["cut"] == [], fit
+        assert fit["plots"] and min(fit["plots"]) >= MIN_PLOT_PX, fit  # a legend must not squeeze its plot
+        assert fit["tables"] and fit["line"] <= 1.6, fit  # the HTML widget's 28 px lines made 13 px rows tall
 
 
 @pytest.mark.parametrize("name", sorted(OTHER_PAGES))

@@ -7,15 +7,16 @@ headings are the table's questions (each view's ``title``).
 
 >>> from widgets.pinned_down.panel import PinnedDownPanel
 >>> fig = reveal_figure(PinnedDownPanel(seed=2).state)
->>> fig.data[0].legendgroup
-'play nothing'
+>>> fig.data[0].legendgroup, [t.name for t in fig.data if t.showlegend is not False]
+('play nothing', ['play nothing'])
 >>> fight_table(PinnedDownPanel(seed=2).state)
-'<p class="pd-odds-why">No fight is under way: fight odds appear in the fight phase, before each fight is resolved.</p>'
+'<p class="pd-odds-why" style="line-height:1.4">No fight is under way: fight odds appear in the fight phase, before each fight is resolved.</p>'
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -24,11 +25,77 @@ import plotly.graph_objects as go
 from explorer.games.pinned_down.odds import CardOption, after_playing, reveal_distribution, summary_rows, why_no_reveal
 from explorer.games.pinned_down.odds_fight import fight_choices, why_no_fight
 from explorer.games.pinned_down.odds_order import fight_orders, order_matters, why_no_order
-from widgets.common.charts import fmt_prob, series_figure
+from widgets.common.charts import figure_from_spec, fmt_prob, series_spec, wrapped_title
 from widgets.pinned_down.views import ship_power
 
+REVEAL_TITLE_CHARS = 28
+"""The reveal chart's title lines: at 16 px a 36-character line ("Enemy ships the attack phase reveals", the
+charts' default) reached the chart's right edge at 390 px; 28 characters leave room."""
+
+REVEAL_HEIGHT = 440
+"""The reveal chart's height for up to three cards (three legend entries): at 390 px the title (two lines),
+the x axis and a legend of one entry a row take about 230 px, so the plot keeps about 210 px (at 360 px
+with six legend entries a phone showed a 50 px strip). At 1280 px the legend is one row and the plot 216 px."""
+
+LEGEND_ROW_PX = 20
+"""One more legend row: Plotly wraps a legend under a chart at the width of the plot (the axes' margins left
+out), about 180 px on a 390 px screen, so each card past three takes a row of its own there."""
+
+
+ODDS_CSS = (
+    "<style>.pd-odds-box{container-type:inline-size;width:100%;font-size:13px;line-height:1.4;color:#2b2f36}"
+    ".pd-odds-box p{margin:2px 0 6px}.pd-odds-box table{border-collapse:collapse}"
+    ".pd-odds-box th,.pd-odds-box td{padding:3px 8px;text-align:left;vertical-align:top;"
+    "border-bottom:1px solid #e3e6ea}.pd-odds-box th{font-weight:600}"
+    ".pd-odds-box td.pd-num,.pd-odds-box td:first-child{white-space:nowrap}"
+    "@container (max-width: 560px){.pd-odds-box table,.pd-odds-box thead,.pd-odds-box tbody,.pd-odds-box tr,"
+    ".pd-odds-box td{display:block;width:auto}.pd-odds-box thead{display:none}"
+    ".pd-odds-box tr{border:1px solid #d5d9e0;border-radius:6px;margin:0 0 6px;padding:4px 8px}"
+    ".pd-odds-box td,.pd-odds-box td.pd-num{border:0;padding:1px 0;white-space:normal}"
+    ".pd-odds-box td:empty{display:none}"
+    ".pd-odds-box td:first-child{font-weight:600;white-space:normal}"
+    ".pd-odds-box td[data-label]{display:grid;grid-template-columns:minmax(0,10em) minmax(0,1fr);gap:8px;"
+    "overflow-wrap:anywhere}.pd-odds-box td[data-label]::before{content:attr(data-label);color:#5b6472}}</style>"
+)
+"""The odds tables' look. The line height is set here because the HTML widget's own (28 px, one control's
+height) made every wrapped line a tall row. In a box narrower than 560 px (a phone) the table is too wide for
+its columns, so each row becomes a card: the name on top, then one "column  value" line per cell (the
+column's name is the cell's ``data-label``), and the header row is hidden."""
+
+
 def _why(text: str) -> str:
-    return f'<p class="pd-odds-why">{html.escape(text)}</p>'
+    return f'<p class="pd-odds-why" style="line-height:1.4">{html.escape(text)}</p>'
+
+
+def _table(css: str, head: Sequence[str], rows: Sequence[str], lead: str = "") -> str:
+    """A table in its box (:data:`ODDS_CSS`): ``head`` the columns' names, ``rows`` from :func:`_row`."""
+    th = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    intro = f'<p class="pd-muted">{html.escape(lead)}</p>' if lead else ""
+    return (f'{ODDS_CSS}<div class="pd-odds-box">{intro}<table class="{css}"><thead><tr>{th}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div>')
+
+
+def _row(name: str, cells: Sequence[tuple[str, str]]) -> str:
+    """One row: ``name`` (a card, a move, an order), then each ``(column, text)`` labelled with its column.
+
+    On a wide screen numbers stay on one line ("17/35 (48.57%)") and a note (column "note") wraps; in a
+    phone's card a long fraction wraps too, rather than run past the card. An empty cell stays empty (and is
+    left out of a phone's card).
+    """
+    tds = []
+    for column, text in cells:
+        if not text:
+            tds.append("<td></td>")
+            continue
+        css = "" if column == "note" else " class='pd-num'"
+        tds.append(f"<td data-label='{html.escape(column, quote=True)}'{css}>{html.escape(text)}</td>")
+    return f"<tr><td>{html.escape(name)}</td>{''.join(tds)}</tr>"
+
+
+def _reason_row(name: str, reason: str, span: int) -> str:
+    """A row with no numbers: ``name``, then why it has none across the other ``span`` columns."""
+    return (f"<tr><td>{html.escape(name)}</td><td colspan='{span}' class='pd-muted'>{html.escape(reason)}"
+            f"</td></tr>")
 
 
 def _askers(s: Any) -> list[int]:
@@ -88,8 +155,37 @@ def reveal_figure(s: Any) -> go.Figure | str:
     if why:
         return _why(why)
     series = {label: o.reveal.map(lambda r: r.ships).pmf() for label, o, _ in _options(s) if o is not None}
-    return series_figure(series, title=f"Enemy ships the attack phase reveals (threat now {s.threat})",
-                         x_title="enemy ships", height=360)
+    return figure_from_spec(reveal_spec(series, s.threat))
+
+
+def reveal_spec(series: Mapping[str, Mapping[int, Fraction]], threat: int) -> dict[str, Any]:
+    """The reveal chart as Plotly JSON: the charts' bars and dotted "at least" lines, laid out for a phone too.
+
+    One legend entry per card (its bars and its dotted line are one group: a click hides both); the axes
+    say which is which. Two entries per card made six rows at 390 px that squeezed the plot to a 50 px strip.
+    The title wraps at :data:`REVEAL_TITLE_CHARS`; the chart grows a legend row for each card past three.
+
+    >>> spec = reveal_spec({"play nothing": {0: Fraction(1, 2), 1: Fraction(1, 2)},
+    ...                     "Covert Ops": {0: Fraction(1, 4), 1: Fraction(3, 4)}}, 2)
+    >>> [t["name"] for t in spec["data"] if t.get("showlegend", True)], spec["layout"]["title"]["text"]
+    (['play nothing', 'Covert Ops'], 'Enemy ships the attack phase<br>reveals (threat now 2)')
+    """
+    title = f"Enemy ships the attack phase reveals (threat now {threat})"
+    height = REVEAL_HEIGHT + LEGEND_ROW_PX * max(0, len(series) - 3)
+    spec = series_spec(series, title=title, x_title="enemy ships", height=height)
+    for trace in spec["data"]:
+        if trace["type"] == "bar":
+            trace["name"] = trace["legendgroup"] or trace["name"]
+        else:
+            trace["showlegend"] = False
+    layout = spec["layout"]
+    layout["legend"]["traceorder"] = "normal"  # grouped, each card took a row and a 10 px gap at 390 px
+    layout["title"]["text"] = wrapped_title(title, REVEAL_TITLE_CHARS)
+    layout["margin"]["t"] = 84 + 20 * layout["title"]["text"].count("<br>")
+    layout["yaxis"]["title"]["text"] = "P(exactly k), bars"
+    if "yaxis2" in layout:
+        layout["yaxis2"]["title"]["text"] = "P(at least k), dotted"
+    return spec
 
 
 reveal_figure.title = "How many Dra'tar ships attack"  # type: ignore[attr-defined]
@@ -105,18 +201,12 @@ def reveal_table(s: Any) -> str:
     rows = summary_rows([o for _, o, _ in opts if o is not None], ship_power(s, p))
     keys = list(rows[0])
     by_card = {r["card"]: r for r in rows}
-    head = "".join(f"<th>{html.escape(k)}</th>" for k in keys)
-    body = []
-    for label, o, reason in opts:
-        if o is None:
-            body.append(f"<tr><td>{html.escape(label)}</td><td colspan='{len(keys) - 1}' class='pd-muted'>"
-                        f"{html.escape(reason)}</td></tr>")
-        else:
-            body.append("<tr>" + "".join(f"<td>{_cell(k, v)}</td>" for k, v in by_card[label].items()) + "</tr>")
+    body = [_reason_row(label, reason, len(keys) - 1) if o is None else
+            _row(label, [(k, _cell(k, v)) for k, v in list(by_card[label].items())[1:]])
+            for label, o, reason in opts]
     lead = ("The reveal is under way: what is still to come, as it stands." if s.stage == "reveal" else
             "Play nothing, or each card in hand now: what the coming attack phase reveals.")
-    return (f'<p class="pd-muted">{html.escape(lead)}</p><table class="pd-odds-table" style="font-size:13px">'
-            f'<tr>{head}</tr>{"".join(body)}</table>')
+    return _table("pd-odds-table", keys, body, lead)
 
 
 reveal_table.title = "Each card in hand against the coming attack"  # type: ignore[attr-defined]
@@ -133,16 +223,12 @@ def fight_table(s: Any) -> str:
     why = why_no_fight(s)
     if why:
         return _why(why)
-    rows = fight_choices(s)
-    head = "<tr><th>move</th><th>win</th><th>damaged</th><th>destroyed</th><th>overpowered</th></tr>"
-    body = "".join(f"<tr><td>{html.escape(name)}</td>" + "".join(f"<td>{html.escape(fmt_prob(p))}</td>"
-                                                                for _, p in o.rows()) + "</tr>" for name, o in rows)
+    head = ["move", "win", "damaged", "destroyed", "overpowered"]
+    body = [_row(name, [(k, fmt_prob(p)) for k, (_, p) in zip(head[1:], o.rows())]) for name, o in fight_choices(s)]
     fighter = s.players[s.fight.player]
     playable = {str(a.args[0]) for a in s.legal_actions() if a.kind == "play"}
-    cards = [c for c in sorted(fighter.hand.kinds()) if c not in playable]
-    missing = "".join(f"<tr><td>{html.escape(c)}</td><td colspan='4' class='pd-muted'>"
-                      f"{html.escape(_not_in_fight(s, c))}</td></tr>" for c in cards)
-    return f'<table class="pd-fight-table" style="font-size:13px">{head}{body}{missing}</table>'
+    body += [_reason_row(c, _not_in_fight(s, c), 4) for c in sorted(fighter.hand.kinds()) if c not in playable]
+    return _table("pd-fight-table", head, body)
 
 
 fight_table.title = "This fight: resolve now or play a card first"  # type: ignore[attr-defined]
@@ -164,12 +250,11 @@ def fight_order_table(s: Any) -> str:
     if not order_matters(options):
         return _why("The order changes nothing here: every order gives the same chances (each fight resolved "
                     "as it stands).")
-    head = "<tr><th>order</th><th>P(every fight won)</th><th>fights won (mean)</th><th>P(a flagship lost)</th></tr>"
-    body = "".join(f"<tr><td>{html.escape(' then '.join(o.order))}</td><td>{html.escape(fmt_prob(o.all_won))}</td>"
-                   f"<td>{float(o.expected_wins):.2f}</td><td>{html.escape(fmt_prob(o.flagship_lost))}</td></tr>"
-                   for o in options)
-    return (f'<p class="pd-muted">Each order played out through the rules, every fight resolved as it stands '
-            f'(no card played).</p><table class="pd-order-table" style="font-size:13px">{head}{body}</table>')
+    head = ["order", "P(every fight won)", "fights won (mean)", "P(a flagship lost)"]
+    body = [_row(" then ".join(o.order), [(head[1], fmt_prob(o.all_won)), (head[2], f"{float(o.expected_wins):.2f}"),
+                                          (head[3], fmt_prob(o.flagship_lost))]) for o in options]
+    return _table("pd-order-table", head, body, "Each order played out through the rules, every fight resolved "
+                                                "as it stands (no card played).")
 
 
 fight_order_table.title = "Which fight first"  # type: ignore[attr-defined]
