@@ -48,6 +48,9 @@ Piece = tuple[tuple[int, ...], int, int]
 Done = tuple[int, int, int, tuple[float, ...]]
 DASK_POLL_S = 0.01
 """How often the Dask backend looks for finished pieces (a piece takes far longer)."""
+PIECES_PER_WORKER = 8
+"""Pieces per worker in a round: a round waits for its slowest piece (rollouts differ in length several
+times over), so small pieces keep every worker busy to the end of the round."""
 LOCAL_PIECE = 8
 """Rollouts per piece on the local backend, all options together: how often a time budget or a Stop is
 looked at."""
@@ -142,9 +145,9 @@ class Runner:
                     return
                 yield from play_task(blob, *piece)
         elif self.backend == "processes":
-            yield from self._run_processes(blob, split(tasks, 2 * self.workers), deadline)
+            yield from self._run_processes(blob, split(tasks, PIECES_PER_WORKER * self.workers), deadline)
         else:
-            yield from self._run_dask(blob, split(tasks, 2 * self.workers), deadline)
+            yield from self._run_dask(blob, split(tasks, PIECES_PER_WORKER * self.workers), deadline)
 
     def _run_processes(self, blob: bytes, pieces: list[Piece], deadline: float | None) -> Iterator[Done]:
         from concurrent.futures import FIRST_COMPLETED, wait
