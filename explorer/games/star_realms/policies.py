@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import numpy as np
 
@@ -32,6 +33,7 @@ def _cost(state: State, name: object) -> int:
     return cards[name].cost if name in cards else 0
 
 
+@lru_cache(maxsize=1024)  # the same few option texts come back every turn of every rollout
 def _option_value(text: str) -> float:
     value = 0.0
     for n, what in re.findall(r"\+(\d+) (Trade|Combat|Authority)", text):
