@@ -72,10 +72,14 @@ class Multiset(Generic[T]):
         self._size = sum([n for _, n in pairs])
 
     @classmethod
-    def _from_sorted(cls, pairs: tuple[tuple[Hashable, int], ...], size: int | None = None) -> "Multiset":
-        """Trusted constructor for enumerators: ``pairs`` already sorted, counts positive.
+    def from_sorted(cls, pairs: tuple[tuple[Hashable, int], ...], size: int | None = None) -> "Multiset":
+        """A multiset built as given, for enumerators (the odds' draw walks): no checks, no sorting.
 
-        ``size`` may be passed when the caller knows it (the draw enumerators do).
+        The caller promises ``pairs`` sorted by item, each item once, counts positive; ``size`` may be
+        passed when the caller knows it (the draw enumerators do). A user builds a ``Multiset`` the checked way.
+
+        >>> Multiset.from_sorted((("Scout", 2), ("Viper", 1))) == Multiset({"Viper": 1, "Scout": 2})
+        True
         """
         new = object.__new__(cls)
         new._items = pairs
@@ -153,7 +157,7 @@ class Multiset(Generic[T]):
             if k == item:
                 if not n:
                     return self
-                return Multiset._from_sorted(pairs[:i] + ((k, have + n),) + pairs[i + 1:], self._size + n)
+                return Multiset.from_sorted(pairs[:i] + ((k, have + n),) + pairs[i + 1:], self._size + n)
         if not n:
             return self
         # A new kind goes after every kind whose sort key is not greater (the constructor's stable sort).
@@ -163,7 +167,7 @@ class Multiset(Generic[T]):
             if _key(k) > key:
                 at = i
                 break
-        return Multiset._from_sorted(pairs[:at] + ((item, n),) + pairs[at:], self._size + n)
+        return Multiset.from_sorted(pairs[:at] + ((item, n),) + pairs[at:], self._size + n)
 
     def remove(self, item: Hashable, n: int = 1) -> "Multiset":
         """A new multiset with ``n`` fewer copies; ``ValueError`` if there are not that many."""
@@ -182,8 +186,8 @@ class Multiset(Generic[T]):
         if not n:
             return self
         if have == n:
-            return Multiset._from_sorted(pairs[:i] + pairs[i + 1:], self._size - n)
-        return Multiset._from_sorted(pairs[:i] + ((pairs[i][0], have - n),) + pairs[i + 1:], self._size - n)
+            return Multiset.from_sorted(pairs[:i] + pairs[i + 1:], self._size - n)
+        return Multiset.from_sorted(pairs[:i] + ((pairs[i][0], have - n),) + pairs[i + 1:], self._size - n)
 
     def __add__(self, other: "Multiset") -> "Multiset":
         if not other._items:
@@ -217,8 +221,8 @@ class Multiset(Generic[T]):
                 counts[k] = n
                 new_kind = True
         if new_kind:
-            return Multiset._from_sorted(_ordered(counts), self._size + size)
-        return Multiset._from_sorted(tuple((k, counts[k]) for k, _ in self._items), self._size + size)
+            return Multiset.from_sorted(_ordered(counts), self._size + size)
+        return Multiset.from_sorted(tuple((k, counts[k]) for k, _ in self._items), self._size + size)
 
     def __sub__(self, other: "Multiset") -> "Multiset":
         """Remove every item of ``other``; ``ValueError`` if ``other`` is not contained."""
@@ -229,7 +233,7 @@ class Multiset(Generic[T]):
         counts = dict(self._items)
         for k, n in other._items:
             counts[k] -= n
-        return Multiset._from_sorted(tuple((k, counts[k]) for k, _ in self._items if counts[k]),
+        return Multiset.from_sorted(tuple((k, counts[k]) for k, _ in self._items if counts[k]),
                                      self._size - other._size)
 
     def __le__(self, other: "Multiset") -> bool:

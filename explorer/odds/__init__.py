@@ -17,10 +17,13 @@ Fraction(8, 15)
 
 from __future__ import annotations
 
-from explorer.odds.dice import _faces, _pool, _sum, dice_faces, dice_pool, dice_sum
+from explorer.odds import dice as _dice_module
+from explorer.odds import draws as _draws_module
+from explorer.odds import markov as _markov_module
+from explorer.odds.dice import dice_faces, dice_pool, dice_sum
 from explorer.odds.dist import Dist
-from explorer.odds.draws import _count, _draw, _joint, draw, draw_count, draw_joint
-from explorer.odds.markov import ChainResult, _solve, absorbing_chain
+from explorer.odds.draws import draw, draw_count, draw_joint
+from explorer.odds.markov import ChainResult, absorbing_chain
 from explorer.odds.sampling import Estimate, estimate
 
 __all__ = [
@@ -38,8 +41,6 @@ __all__ = [
     "estimate",
 ]
 
-_CACHES = (_pool, _faces, _sum, _draw, _count, _joint, _solve)
-
 
 def cache_clear() -> None:
     """Forget every cached answer (benchmarks use it to time cold questions).
@@ -49,5 +50,5 @@ def cache_clear() -> None:
     >>> dice_sum(3) is first, dice_sum(3) == first
     (False, True)
     """
-    for cached in _CACHES:
-        cached.cache_clear()
+    for module in (_dice_module, _draws_module, _markov_module):
+        module.cache_clear()

@@ -91,7 +91,7 @@ def drawn_multisets(pairs: Pairs, n: int) -> tuple[list[Multiset], list[int]]:
                  for chosen, left, weight in level
                  for j in range(count if count < left else left, left - rest - 1 if left > rest else -1, -1)]
     table = _completions(counts, half, {left for _, left, _ in level}, suffix, heads, rows)
-    trusted = Multiset._from_sorted
+    trusted = Multiset.from_sorted
     outcomes = [trusted(chosen + tail, n) for chosen, left, _ in level for tail in table[left][0]]
     weights = [weight * w for _, left, weight in level for w in table[left][1]]
     return outcomes, weights
@@ -117,7 +117,7 @@ def _breadth_first(pairs: Pairs, n: int, suffix: list[int]) -> tuple[list[Multis
                  for j in range(count if count < left else left, left - rest - 1 if left > rest else -1, -1)]
     (kind_a, count_a), (kind_b, count_b) = pairs[-2], pairs[-1]
     row_a, row_b = binomial_row(count_a, min(count_a, n)), binomial_row(count_b, min(count_b, n))
-    trusted = Multiset._from_sorted
+    trusted = Multiset.from_sorted
     outcomes = [trusted(chosen + (((kind_a, j), (kind_b, left - j)) if 0 < j < left else ((kind_a, j),) if j
                                   else ((kind_b, left),) if left else ()), n)
                 for chosen, left, _ in level

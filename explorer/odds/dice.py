@@ -69,7 +69,7 @@ def _pool(n: int, sides: int, hit_on: int) -> Dist:
         weights.append(c * hit_power * miss_powers[n - k])
         hit_power *= hit
         c = c * (n - k) // (k + 1)
-    return Dist._make(tuple(range(n + 1)), tuple(weights), sides**n, True)
+    return Dist.trusted(tuple(range(n + 1)), tuple(weights), sides**n, True)
 
 
 def dice_faces(n: int, *, sides: int = 6) -> Dist:
@@ -119,7 +119,7 @@ def _faces(n: int, sides: int) -> Dist:
                 found.extend([ways * w for w in rest] if ways != 1 else rest)
         level = grown
     outcomes = tuple(combinations_with_replacement(range(1, sides + 1), n))
-    return Dist._make(outcomes, tuple(level[n]), sides**n, True)
+    return Dist.trusted(outcomes, tuple(level[n]), sides**n, True)
 
 
 def dice_sum(n: int, *, sides: int = 6) -> Dist:
@@ -143,7 +143,7 @@ def dice_sum(n: int, *, sides: int = 6) -> Dist:
 
 @lru_cache(maxsize=1024)
 def _sum(n: int, sides: int) -> Dist:
-    return Dist._make(tuple(range(n, n * sides + 1)), tuple(_power_coefficients(n, sides - 1)), sides**n, True)
+    return Dist.trusted(tuple(range(n, n * sides + 1)), tuple(_power_coefficients(n, sides - 1)), sides**n, True)
 
 
 def _power_coefficients(n: int, width: int) -> list[int]:
@@ -172,3 +172,9 @@ def _power_coefficients(n: int, width: int) -> list[int]:
         window += ck - leaving
         c[k + 1] = ((n + 1) * moment - (k + 1) * window) // (k + 1)
     return c + c[degree - half - 1 :: -1]
+
+
+def cache_clear() -> None:
+    """Forget this module's remembered answers (``explorer.odds.cache_clear`` clears every module's)."""
+    for cached in (_pool, _faces, _sum,):
+        cached.cache_clear()

@@ -90,10 +90,17 @@ class Dist:
             setter(self, slot, None)
 
     @classmethod
-    def _make(
+    def trusted(
         cls, outcomes: tuple[Any, ...], weights: tuple[int, ...], total: int, ordered: bool
     ) -> "Dist":
-        """Trusted fast path for the engines: no checks, no sorting."""
+        """A distribution built as given, for the odds engines (``dice``, ``draws``, ``markov``): no checks, no sorting.
+
+        The caller promises what :class:`Dist` would otherwise check: ``outcomes`` distinct and in their
+        order, ``weights`` positive whole numbers summing to ``total``. A user builds a ``Dist`` the checked way.
+
+        >>> Dist.trusted((0, 1), (1, 3), 4, True).at_least(1)
+        Fraction(3, 4)
+        """
         new = object.__new__(cls)
         setter = object.__setattr__
         setter(new, "_outcomes", outcomes)
@@ -332,7 +339,7 @@ class Dist:
         return hash(self._normalised())
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Dist._make, (self._outcomes, self._weights, self._total, self._ordered))
+        return (Dist.trusted, (self._outcomes, self._weights, self._total, self._ordered))
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{o!r}: {w}" for o, w in zip(self._outcomes[:8], self._weights[:8]))

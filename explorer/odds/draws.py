@@ -97,7 +97,7 @@ def _too_many(n: int, kinds: int, found: int) -> ValueError:
 @lru_cache(maxsize=1024)
 def _draw(pairs: tuple[tuple[Hashable, int], ...], n: int) -> Dist:
     if not pairs or n == 0:
-        return Dist._make((Multiset(),), (1,), 1, False)
+        return Dist.trusted((Multiset(),), (1,), 1, False)
     counts = [c for _, c in pairs]
     bound = 1
     for c in counts:  # a quick upper bound on the outcomes; count them when it is large and counting is cheap
@@ -111,7 +111,7 @@ def _draw(pairs: tuple[tuple[Hashable, int], ...], n: int) -> Dist:
     # Otherwise there are at most ``bound`` outcomes, within the cap.
     if len(pairs) <= 2:  # one or two kinds: a hypergeometric row, listed directly
         (kind_a, count_a), (kind_b, count_b) = pairs if len(pairs) == 2 else (("", 0), pairs[0])
-        trusted = Multiset._from_sorted
+        trusted = Multiset.from_sorted
         js = range(min(count_a, n), max(0, n - count_b) - 1, -1)
         outcomes_ab = tuple(
             trusted(((kind_a, j), (kind_b, n - j)) if 0 < j < n else ((kind_a, n),) if j else ((kind_b, n),), n)
@@ -119,7 +119,7 @@ def _draw(pairs: tuple[tuple[Hashable, int], ...], n: int) -> Dist:
         )
         row_a, row_b = binomial_row(count_a, n), binomial_row(count_b, n)
         weights_ab = tuple(row_a[j] * row_b[n - j] for j in js)
-        return Dist._make(outcomes_ab, weights_ab, comb(count_a + count_b, n), False)
+        return Dist.trusted(outcomes_ab, weights_ab, comb(count_a + count_b, n), False)
     # Three kinds or more: listed by explorer.odds.compositions (meet in the middle). The cyclic
     # garbage collector is paused meanwhile: it would otherwise walk the young tuples again and
     # again (it tripled the time of 50,000 outcomes).
@@ -127,7 +127,7 @@ def _draw(pairs: tuple[tuple[Hashable, int], ...], n: int) -> Dist:
     gc.disable()
     try:
         outcomes, weights = drawn_multisets(pairs, n)
-        return Dist._make(tuple(outcomes), tuple(weights), comb(sum(counts), n), False)
+        return Dist.trusted(tuple(outcomes), tuple(weights), comb(sum(counts), n), False)
     finally:
         if paused:
             gc.enable()
@@ -159,7 +159,7 @@ def _count(size: int, marked: int, n: int) -> Dist:
     other = size - marked
     of_marked, of_other = binomial_row(marked, n), binomial_row(other, n)
     weights = tuple(of_marked[k] * of_other[n - k] for k in range(n + 1))
-    return Dist._make(tuple(range(n + 1)), weights, comb(size, n), True)
+    return Dist.trusted(tuple(range(n + 1)), weights, comb(size, n), True)
 
 
 def draw_joint(population: Population, n: int, kind_a: Hashable | object, kind_b: Hashable | object) -> Dist:
@@ -201,4 +201,10 @@ def _joint(size: int, count_a: int, count_b: int, n: int) -> Dist:
             weights.extend([wa * of_b[b] * of_rest[n - a - b] for b in range(n - a + 1)])
         else:
             weights.extend([0] * (n - a + 1))
-    return Dist._make(tuple(outcomes), tuple(weights), comb(size, n), True)
+    return Dist.trusted(tuple(outcomes), tuple(weights), comb(size, n), True)
+
+
+def cache_clear() -> None:
+    """Forget this module's remembered answers (``explorer.odds.cache_clear`` clears every module's)."""
+    for cached in (_draw, _count, _joint,):
+        cached.cache_clear()

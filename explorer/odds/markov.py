@@ -191,7 +191,7 @@ def _solve(rows: tuple[tuple[Hashable, Row], ...], start: Hashable, max_steps: i
     transient = [s for s in order if not absorbing(s)]
     ends = [s for s in order if absorbing(s)]
     if not transient:
-        return ChainResult(start, ((start, Fraction(1)),), Fraction(0), Dist._make((0,), (1,), 1, True), Fraction(0))
+        return ChainResult(start, ((start, Fraction(1)),), Fraction(0), Dist.trusted((0,), (1,), 1, True), Fraction(0))
     _check_ends(table, transient, ends)
 
     values = _values(table, transient, ends)
@@ -368,5 +368,11 @@ def _step_distribution(
     finished = sum(weights)
     if finished == 0:
         raise ValueError(f"max_steps={max_steps} is too small: the chain cannot end within it from {start!r}")
-    steps = Dist._make(tuple(range(1, len(weights) + 1)), tuple(weights), finished, True)
+    steps = Dist.trusted(tuple(range(1, len(weights) + 1)), tuple(weights), finished, True)
     return steps, Fraction(sum(mass.values()), scale)
+
+
+def cache_clear() -> None:
+    """Forget this module's remembered answers (``explorer.odds.cache_clear`` clears every module's)."""
+    for cached in (_solve,):
+        cached.cache_clear()
