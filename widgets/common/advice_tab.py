@@ -135,7 +135,8 @@ class AdviceTab:
         self.progress.max, self.progress.value = max(1, rollouts * options), 0
         self.progress.layout.visibility = "visible"
         self.ask_button.disabled, self.stop_button.disabled = True, False
-        self._say(f"Rolling out {options} option{'s' if options != 1 else ''}, up to {rollouts} games each…")
+        self._say(f"Rolling out {options} option{'s' if options != 1 else ''}, {rollouts} games each (fewer for "
+                  f"options clearly behind; the best gets the games they leave)…")
         job = lambda: self._run(state, rollouts, self.policy.value or "heuristic")  # noqa: E731
         if self.background:
             self._thread = threading.Thread(target=job, name="re-advice", daemon=True)
