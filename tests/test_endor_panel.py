@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from widgets.endor import EndorPanel
-from widgets.endor.odds_views import attacks_view, duel_view, shield_advance_figure, which_order_view
+from widgets.endor.odds_views import (attacks_view, duel_view, shield_advance_figure, shield_chain_figure,
+                                       which_order_view)
 
 
 def _to_shield_assault(p: EndorPanel) -> None:
@@ -71,7 +72,8 @@ def test_duel_view_gives_a_refused_order_its_reason_and_no_chance() -> None:
     p = EndorPanel(seed=1)
     s = p.state.replace(luke_hits=4, vader_hits=1)
     text = duel_view(s)
-    assert "Luke Skywalker</td><td style='padding:2px 8px'>cannot be used: Luke is destroyed</td>" in text
+    # the refused order reads as one muted line across the result and chance columns (a card of its own on a phone)
+    assert "<tr><td>Luke Skywalker</td><td colspan='2' class='endor-muted'>cannot be used: Luke is destroyed</td></tr>" in text
     assert "5/16" not in text
 
 
@@ -98,3 +100,35 @@ def test_map_labels_find_a_clear_place_in_seeded_games_at_phone_scale() -> None:
         m.play("random", max_steps=400)
         for i in range(0, len(m.states), 10):
             assert crowded_labels(m.states[i]) == [], f"seed {seed}, position {i}"
+
+
+# The Odds tab at phone width (task odds_phone_all; tests/browser/test_phone_width.py ODDS_FIT_JS): measured on
+# the dashboard at 390 px, the one-order chart's plot was a 96 px strip and the tables' lines 2.15x their text.
+
+def test_the_shield_charts_are_tall_enough_for_a_plot_on_a_phone() -> None:
+    # 440 px: a two-line title (104 px) and the two-row legend under the axis (120 px) leave a 216 px plot
+    # (it was 320: 96 px); the orders-until-down chart grew from 320 to 380 (a 165 px plot became 225 px)
+    p = EndorPanel(seed=1)
+    advance, chain = shield_advance_figure(p.state), shield_chain_figure(p.state)
+    assert (advance.layout.height, advance.layout.margin.t, advance.layout.margin.b) == (440, 104, 120)
+    assert chain.layout.height == 380
+
+
+def test_the_which_order_table_folds_into_one_card_per_row_on_a_phone() -> None:
+    # seed 1 after the deal: the Rebels hold B-wing / Luke Skywalker (its B-wing order has no target yet)
+    p = EndorPanel(seed=1)
+    p.resolve_chance()
+    text = which_order_view(p.state)
+    assert "@container (max-width: 560px)" in text and ".endor-odds-box{container-type:inline-size;" in text
+    assert "<thead><tr><th>card</th><th>order</th><th>what it can do</th><th>chance</th></tr></thead>" in text
+    assert ("<tr><td>B-wing / Luke Skywalker</td><td data-label='order' class='endor-num'>Luke Skywalker</td>"
+            "<td data-label='what it can do'>redemption possible</td>"
+            "<td data-label='chance' class='endor-num'>7/8 (87.50%)</td></tr>") in text
+    assert "font-size:13px;line-height:1.4;" in text  # the HTML widget's 28 px line height made 13 px rows tall
+
+
+def test_the_which_order_view_before_the_deal_says_no_card_is_in_hand() -> None:
+    # the dashboard opens before the deal (seed 1: "deal: Rebels draw their starting hand"); the view showed only
+    # its column headings, and on a phone (where the headings hide) nothing at all
+    text = which_order_view(EndorPanel(seed=1).state)
+    assert "Rebels hold no order card yet" in text and "<table" not in text

@@ -98,3 +98,26 @@ def test_the_table_map_zooms_with_the_wheel_and_fills_the_width() -> None:
     spec = panel.map_out.outputs[0]["data"]["application/vnd.plotly.v1+json"]
     assert spec["config"]["scrollZoom"] is True and spec["config"]["responsive"] is True
     assert panel.map_out.layout.width == "100%"
+
+
+# The Odds tab at phone width (task odds_phone_all; tests/browser/test_phone_width.py ODDS_FIT_JS): measured on
+# the dashboard at 390 px, the reach table ran 70 px past the tab and every chart's plot was 122-142 px high.
+
+def test_the_odds_charts_are_tall_enough_for_a_plot_on_a_phone(example: explorer.State) -> None:
+    # 380 px and 20 more for each extra title line: every title here takes two lines, so 400 (was 300 and 280,
+    # a 142 and a 122 px plot; now 222 px at 390 and at 1280 px)
+    for view in (shot_odds_figure, destroy_figure, initiative_figure):
+        fig = view(example)
+        assert (fig.layout.height, fig.layout.title.text.count("<br>")) == (400, 1), view.__name__
+
+
+def test_the_reach_table_folds_into_one_card_per_ship_on_a_phone(example: explorer.State) -> None:
+    text = reach_view(example)
+    assert "@container (max-width: 560px)" in text and '<div class="fc-odds-box"><table class="fc-reach">' in text
+    assert ("<thead><tr><th>ship</th><th>base tiles</th><th>+1 (Afterburner)</th><th>+2 (a cube)</th></tr>"
+            "</thead>") in text
+    # the example's Interceptor: the same counts the 1280 px table showed (odds.reach), each cell now labelled
+    assert ("<tr><td>Interceptor</td><td data-label='base tiles'>8 ends, 4 with a shot (Fighter)</td>"
+            "<td data-label='+1 (Afterburner)'>16 ends, 6 with a shot (Fighter)</td>"
+            "<td data-label='+2 (a cube)'>32 ends, 6 with a shot (Fighter)</td></tr>") in text
+    assert ".fc-odds-box{container-type:inline-size;width:100%;font-size:13px;line-height:1.4;" in text

@@ -396,3 +396,34 @@ def test_an_outpost_in_a_discard_pile_is_marked_in_words_a_browser_font_has(pane
             '<span class="sr-def" data-defense="4">outpost 4</span>' in discard)
     # no emoji (a character past U+FFFF): Debian's Chromium has no font for one and draws a box
     assert max(map(ord, panel.position_html.value)) <= 0xFFFF
+
+
+# The Odds tab at phone width (task odds_phone_all; tests/browser/test_phone_width.py ODDS_FIT_JS): measured on
+# the dashboard at 390 px, both next-hand charts ran 14 px past the tab (a 320 px minimum width in a 306 px tab),
+# their plots were 145 px high, and the lethal table's lines 2.07x their text.
+
+def test_the_next_hand_charts_fit_a_phone_and_keep_a_tall_plot(panel: StarRealmsPanel) -> None:
+    hand, _, _ = open_odds(panel)
+    assert [(o.layout.flex, o.layout.min_width) for o in hand.outs.values()] == [("1 1 420px", "0")] * 2
+    # 400 px (was 320): under the title, the axis and the two-row legend the plot keeps 225 px at 390 px
+    assert [hand.figures[k].layout.height for k in ("trade", "combat")] == [400, 400]
+
+
+def test_the_buy_table_folds_into_one_card_per_buy_below_980_px(panel: StarRealmsPanel) -> None:
+    three_scouts(panel)
+    _, lethal, buys = open_odds(panel)
+    assert "font-size:13.5px;line-height:1.4" in lethal.info.value  # not the HTML widget's 28 px lines
+    text = buys.table.value
+    # seven columns after the card, each on one line, need ~970 px: below 980 px of box each buy is a card
+    assert "@container (max-width: 980px)" in text and '<div class="sr-odds-box"><table class="sr-buy-table">' in text
+    # seed 12 after three Scouts: the baseline's next hand is 25/7 Trade and 10/7 Combat (odds.compare_buys)
+    assert ("<tr><td>(no buy)</td><td data-label='cost' class='sr-num'>0</td>"
+            "<td data-label='next hand E[Trade]' class='sr-num'>25/7 (≈3.57)</td>"
+            "<td data-label='E[Combat]' class='sr-num'>10/7 (≈1.43)</td>"
+            "<td data-label='first in hand (turn)' class='sr-num'>—</td>") in text
+    # a Battle Pod goes to the discard pile: first in hand at turn 2 with 1/3 (odds.compare_buys_over_cycle)
+    assert ("<tr><td>Battle Pod</td><td data-label='cost' class='sr-num'>2</td>"
+            "<td data-label='next hand E[Trade]' class='sr-num'>25/7 (≈3.57)</td>"
+            "<td data-label='E[Combat]' class='sr-num'>10/7 (≈1.43)</td>"
+            "<td data-label='first in hand (turn)' class='sr-num'>2.78 (from turn 2: 1/3 (33.33%))</td>") in text
+    assert buys.figure.layout.height == 460  # 340 left a 116 px plot under the two-line title and card names

@@ -397,3 +397,22 @@ def test_the_odds_tab_names_the_next_enemy_to_arrive_from_a_face_down_count() ->
         assert f"<td style=\"padding:2px 12px 2px 0\">{name}</td>" in view.html.value
     assert view.html.value.count(fmt_prob(Fraction(1, 5))) == 5
     assert "dealt at random from that level's unseen cards" in view.html.value
+
+
+# The Odds tab at phone width (task odds_phone_all; tests/browser/test_phone_width.py ODDS_FIT_JS): measured on
+# the dashboard at 390 px, the next-draw plot was 171 px high and the laser plot 156 px (a four-entry legend and a
+# two-line title under 420 and 380 px charts), and the tables' lines were 2.07x their text.
+
+def test_the_odds_charts_are_tall_enough_for_a_plot_on_a_phone(panel: WarpsEdgePanel) -> None:
+    panel.odds.show()
+    draw_fig, laser_fig = panel.odds.figures[0], panel.odds.figures[1]
+    assert (draw_fig.layout.height, laser_fig.layout.height) == (460, 440)  # 211 and 216 px plots at 390 px
+
+
+def test_the_odds_tables_set_their_own_line_height(panel: WarpsEdgePanel) -> None:
+    # the HTML widget's 28 px line made each 13.5 px row twice its height; the tables say 1.4
+    panel.odds.show()
+    views = {slot.title: slot.html.value for slot in panel.odds.slots}
+    style = 'style="border-collapse:collapse;font-size:13.5px;line-height:1.4"'
+    assert f'<table class="we-key-odds" {style}>' in views["Stun, warp and damage odds"]
+    assert f'<table class="we-next-enemy" {style}>' in views["Next enemy to arrive"]

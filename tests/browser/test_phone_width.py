@@ -51,10 +51,11 @@ CHART_COVERS_JS = """() => {
     return out;
 }"""
 
-ODDS_FIT_GAMES = ("pinned_down",)
-"""Games whose Odds tab is also checked to fit a phone (``ODDS_FIT_JS``): add a game once its tab passes.
-Measured 2026-11-26 at 390 px: Star Realms' charts ran 14 px past the tab, Fleet Command's reach table 70 px,
-Endor's first plot was 96 px high, and the other games' table lines were 2.1 times their text's size."""
+ODDS_FIT_GAMES = ("endor", "fleet_command", "pinned_down", "star_realms", "warps_edge")
+"""Games whose Odds tab is also checked to fit a phone (``ODDS_FIT_JS``): every game's, since task odds_phone_all.
+Measured 2026-11-26 at 390 px before it: Star Realms' charts ran 14 px past the tab, Fleet Command's reach table
+70 px, Endor's first plot was 96 px high (every other chart 122-171 px), and the tables' lines were 2.1 times
+their text's size. After: nothing past the tab, plots 211-225 px, lines 1.4 times their text."""
 
 MIN_PLOT_PX = 200  # the plot area of an Odds chart at phone width (Pinned Down's reveal chart was a 50 px strip)
 

@@ -74,7 +74,8 @@ class _Slot:
         self.title = view_title(view, index)
         self.view = view
         self.render = _render_function(view)
-        self.heading = W.HTML(f'<div style="font-size:15px;font-weight:600;color:#2b2f36;margin:6px 0 2px">'
+        self.heading = W.HTML(f'<div style="font-size:15px;font-weight:600;color:#2b2f36;margin:6px 0 2px;'
+                              f'line-height:1.3">'
                               f"{html.escape(self.title)}</div>")
         self.html = W.HTML(layout=W.Layout(width="100%"))
         self.out = W.Output(layout=W.Layout(width="100%"))

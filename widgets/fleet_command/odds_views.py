@@ -22,6 +22,11 @@ import plotly.graph_objects as go
 from explorer.games.fleet_command import odds, tactics
 from widgets.common.charts import (FONT, LEGEND_BELOW, PALETTE, figure_from_spec, fmt_prob, template, titled,
                                    wrapped_title)
+from widgets.common.odds_table import odds_row, odds_table
+
+CHART_HEIGHT = 380
+"""The tab's bar charts (before a wrapped title's extra lines): at 300 px the plot kept 142 px under the
+title, the x labels and the legend, at 390 px and at 1280 px alike; 380 keeps about 220 px."""
 
 
 def asker(state: Any) -> int:
@@ -29,7 +34,7 @@ def asker(state: Any) -> int:
     return state.current_player if state.current_player >= 0 else state.actor
 
 
-def _figure(bars: list[dict[str, Any]], title: str, height: int = 300, **layout: Any) -> go.Figure:
+def _figure(bars: list[dict[str, Any]], title: str, height: int = CHART_HEIGHT, **layout: Any) -> go.Figure:
     """The tab's bar chart: ``bars`` (Plotly JSON traces) under a wrapped title, 0-100% up the side.
 
     Written as Plotly JSON and wrapped without plotly's validation (``charts.figure_from_spec``).
@@ -88,7 +93,7 @@ def initiative_figure(state: Any) -> go.Figure:
     cards = sorted(got, key=lambda c: (state.data.card_number(c), c))
     bar = {"type": "bar", "x": cards, "y": [float(got[c]) for c in cards], "marker": {"color": PALETTE[3]},
            "hovertext": [fmt_prob(got[c]) for c in cards], "hoverinfo": "text+x"}
-    return _figure([bar], f"{state.game.player_name(player)}: chance to take initiative with each card", 280)
+    return _figure([bar], f"{state.game.player_name(player)}: chance to take initiative with each card")
 
 
 def reach_view(state: Any) -> str:
@@ -100,20 +105,16 @@ def reach_view(state: Any) -> str:
             continue
         r = odds.reach(state, player, ship.name)
         cells = []
-        for label in ("base", "card", "cube"):
+        for label, column in (("base", "base tiles"), ("card", "+1 (Afterburner)"), ("cube", "+2 (a cube)")):
             ends = r[label]
             shootable = sorted({t for e in ends for t in e.targets})
             with_shot = sum(1 for e in ends if e.targets)
-            cells.append(f"{len(ends)} ends, {with_shot} with a shot"
-                         + (f" ({html.escape(', '.join(shootable))})" if shootable else ""))
-        rows.append(f"<tr><td style='padding:2px 8px;font-weight:600'>{html.escape(ship.name)}</td>"
-                    + "".join(f"<td style='padding:2px 8px'>{c}</td>" for c in cells) + "</tr>")
-    head = "".join(f"<th style='text-align:left;padding:2px 8px'>{h}</th>"
-                   for h in ("ship", "base tiles", "+1 (Afterburner)", "+2 (a cube)"))
-    return (f"<div style='font-weight:600;margin:4px 0'>Reach this Movement Phase "
+            cells.append((column, f"{len(ends)} ends, {with_shot} with a shot"
+                          + (f" ({', '.join(shootable)})" if shootable else "")))
+        rows.append(odds_row("fc", ship.name, cells, notes=[column for column, _ in cells]))
+    return (f"<div style='font-weight:600;margin:4px 0;font-size:13px;line-height:1.4'>Reach this Movement Phase "
             f"({html.escape(state.game.player_name(player))}; other ships where they are)</div>"
-            f"<table class='fc-reach' style='font-size:13px;border-collapse:collapse'><tr>{head}</tr>"
-            f"{''.join(rows)}</table>")
+            + odds_table("fc", "fc-reach", ["ship", "base tiles", "+1 (Afterburner)", "+2 (a cube)"], rows))
 
 
 shot_odds_figure.title = "Shots: chance to remove a cube"  # type: ignore[attr-defined]

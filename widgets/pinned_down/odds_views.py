@@ -26,6 +26,7 @@ from explorer.games.pinned_down.odds import CardOption, after_playing, reveal_di
 from explorer.games.pinned_down.odds_fight import fight_choices, why_no_fight
 from explorer.games.pinned_down.odds_order import fight_orders, order_matters, why_no_order
 from widgets.common.charts import figure_from_spec, fmt_prob, series_spec, wrapped_title
+from widgets.common.odds_table import odds_css, odds_row, odds_table, reason_row
 from widgets.pinned_down.views import ship_power
 
 REVEAL_TITLE_CHARS = 28
@@ -42,25 +43,10 @@ LEGEND_ROW_PX = 20
 out), about 180 px on a 390 px screen, so each card past three takes a row of its own there."""
 
 
-ODDS_CSS = (
-    "<style>.pd-odds-box{container-type:inline-size;width:100%;font-size:13px;line-height:1.4;color:#2b2f36}"
-    ".pd-odds-box p{margin:2px 0 6px}.pd-odds-box table{border-collapse:collapse}"
-    ".pd-odds-box th,.pd-odds-box td{padding:3px 8px;text-align:left;vertical-align:top;"
-    "border-bottom:1px solid #e3e6ea}.pd-odds-box th{font-weight:600}"
-    ".pd-odds-box td.pd-num,.pd-odds-box td:first-child{white-space:nowrap}"
-    "@container (max-width: 560px){.pd-odds-box table,.pd-odds-box thead,.pd-odds-box tbody,.pd-odds-box tr,"
-    ".pd-odds-box td{display:block;width:auto}.pd-odds-box thead{display:none}"
-    ".pd-odds-box tr{border:1px solid #d5d9e0;border-radius:6px;margin:0 0 6px;padding:4px 8px}"
-    ".pd-odds-box td,.pd-odds-box td.pd-num{border:0;padding:1px 0;white-space:normal}"
-    ".pd-odds-box td:empty{display:none}"
-    ".pd-odds-box td:first-child{font-weight:600;white-space:normal}"
-    ".pd-odds-box td[data-label]{display:grid;grid-template-columns:minmax(0,10em) minmax(0,1fr);gap:8px;"
-    "overflow-wrap:anywhere}.pd-odds-box td[data-label]::before{content:attr(data-label);color:#5b6472}}</style>"
-)
-"""The odds tables' look. The line height is set here because the HTML widget's own (28 px, one control's
-height) made every wrapped line a tall row. In a box narrower than 560 px (a phone) the table is too wide for
-its columns, so each row becomes a card: the name on top, then one "column  value" line per cell (the
-column's name is the cell's ``data-label``), and the header row is hidden."""
+ODDS_CSS = odds_css("pd")
+"""The odds tables' look (``widgets.common.odds_table``): their own line height (the HTML widget's 28 px made
+every wrapped line a tall row), and in a box narrower than 560 px (a phone) one card per row, each cell
+labelled with its column's name."""
 
 
 def _why(text: str) -> str:
@@ -69,33 +55,18 @@ def _why(text: str) -> str:
 
 def _table(css: str, head: Sequence[str], rows: Sequence[str], lead: str = "") -> str:
     """A table in its box (:data:`ODDS_CSS`): ``head`` the columns' names, ``rows`` from :func:`_row`."""
-    th = "".join(f"<th>{html.escape(h)}</th>" for h in head)
-    intro = f'<p class="pd-muted">{html.escape(lead)}</p>' if lead else ""
-    return (f'{ODDS_CSS}<div class="pd-odds-box">{intro}<table class="{css}"><thead><tr>{th}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></div>')
+    return odds_table("pd", css, head, rows, lead)
 
 
 def _row(name: str, cells: Sequence[tuple[str, str]]) -> str:
-    """One row: ``name`` (a card, a move, an order), then each ``(column, text)`` labelled with its column.
-
-    On a wide screen numbers stay on one line ("17/35 (48.57%)") and a note (column "note") wraps; in a
-    phone's card a long fraction wraps too, rather than run past the card. An empty cell stays empty (and is
-    left out of a phone's card).
-    """
-    tds = []
-    for column, text in cells:
-        if not text:
-            tds.append("<td></td>")
-            continue
-        css = "" if column == "note" else " class='pd-num'"
-        tds.append(f"<td data-label='{html.escape(column, quote=True)}'{css}>{html.escape(text)}</td>")
-    return f"<tr><td>{html.escape(name)}</td>{''.join(tds)}</tr>"
+    """One row: ``name`` (a card, a move, an order), then each ``(column, text)`` labelled with its column
+    (a "note" wraps; numbers stay on one line on a wide screen)."""
+    return odds_row("pd", name, cells)
 
 
 def _reason_row(name: str, reason: str, span: int) -> str:
     """A row with no numbers: ``name``, then why it has none across the other ``span`` columns."""
-    return (f"<tr><td>{html.escape(name)}</td><td colspan='{span}' class='pd-muted'>{html.escape(reason)}"
-            f"</td></tr>")
+    return reason_row("pd", name, reason, span)
 
 
 def _askers(s: Any) -> list[int]:

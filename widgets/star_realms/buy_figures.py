@@ -15,6 +15,10 @@ from widgets.common.charts import FONT, LEGEND_BELOW, figure_from_spec, fmt_frac
 
 TRADE_COLOUR, COMBAT_COLOUR = "#D08C2E", "#8E6C9E"
 
+BUY_HEIGHT = 460
+"""The buy chart: its two-line title (104 px) and the card names and legend under it (120 px) left a 116 px
+plot at 340 px; 460 keeps about 236 px."""
+
 
 def turn_value(v: Any) -> float:
     return float(v.value) if hasattr(v, "value") else float(v)
@@ -44,7 +48,7 @@ def buy_figure(cycle: list[Any]) -> go.Figure:
                                     for turns in per],
                      "text": [f"{t:.1f}" for t in totals], "textposition": "outside", "cliponaxis": False,
                      "hovertemplate": f"%{{x}}<br>{what}: %{{customdata[0]}}<extra></extra>"})
-    layout = {"template": template("plotly_white"), "barmode": "group", "height": 340,
+    layout = {"template": template("plotly_white"), "barmode": "group", "height": BUY_HEIGHT,
               "font": {"family": FONT, "size": 13},
               "title": titled(f"If bought now: expected Trade and Combat over the next {n} turns", size=14),
               "margin": {"l": 55, "r": 20, "t": 104, "b": 120},

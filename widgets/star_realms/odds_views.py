@@ -43,13 +43,26 @@ import plotly.graph_objects as go
 from explorer.games.star_realms import odds
 from explorer.games.star_realms.formats import targets
 from widgets.common.charts import distribution_spec, figure_from_spec, fmt_fraction, fmt_prob, show_figure
+from widgets.common.odds_table import odds_row, odds_table
 from widgets.star_realms.buy_figures import arrival_text, buy_figure, turn_text
+
+HAND_HEIGHT = 400
+"""The next-hand charts: at 320 px the plot kept 145 px under the title, the axis and the two-row legend
+(at 390 px and at 1280 px alike); 400 keeps about 225 px."""
+
+BUY_COLUMNS = ("cost", "next hand E[Trade]", "E[Combat]", "first in hand (turn)", "Trade, turns 1 / 2 / 3",
+               "Combat, turns 1 / 2 / 3", "how it reaches the next hand")
+"""The buy table's columns after the card; on a phone each row is a card of "column  value" lines."""
+
+BUY_CARDS_BELOW_PX = 980
+"""The buy table shows its rows as cards in a box narrower than this: its six number columns, each on one
+line, and the note need about 970 px side by side (the Odds tab is 1098 px wide on a 1280 px screen)."""
 
 TRADE_COLOUR, COMBAT_COLOUR = "#D08C2E", "#8E6C9E"
 LETHAL_BUDGET_S = 1.5  # past this many seconds of one redraw, the lethal check waits for a click
 BUY_BUDGET_S = 3.0     # past this, the remaining buy rows wait for a click
 CYCLE_SECONDS = 0.1    # most sampling of turns 2 and 3 per buy row (at least 20 runs; odds.BUDGET caps it too)
-NOTE = "font-size:12px;color:#5b6472"
+NOTE = "font-size:12px;line-height:1.4;color:#5b6472"
 
 
 def esc(text: Any) -> str:
@@ -157,7 +170,7 @@ class _View:
 
 def hand_figure(dist: Any, what: str, who: str, colour: str) -> go.Figure:
     """Bars of P(``what`` = k) and the dotted "at least k" line in ``colour`` (a pure function)."""
-    spec = distribution_spec(dist, f"{what} of {who}'s next hand", x_title=what, height=320)
+    spec = distribution_spec(dist, f"{what} of {who}'s next hand", x_title=what, height=HAND_HEIGHT)
     bars, at_least = spec["data"]
     bars["marker"]["color"] = at_least["line"]["color"] = at_least["marker"]["color"] = colour
     spec["layout"]["margin"] = {"l": 55, "r": 55, "t": 70, "b": 45}
@@ -172,7 +185,9 @@ class NextHandView(_View):
 
     def __init__(self, ctx: OddsContext) -> None:
         super().__init__(ctx)
-        self.outs = {k: W.Output(layout=W.Layout(flex="1 1 420px", min_width="320px")) for k in ("trade", "combat")}
+        # side by side from 840 px; alone on a line below that, as wide as the tab (a 320 px minimum ran 14 px
+        # past a 390 px screen's 306 px tab)
+        self.outs = {k: W.Output(layout=W.Layout(flex="1 1 420px", min_width="0")) for k in ("trade", "combat")}
         self.figures: dict[str, go.Figure] = {}
         self.odds: Any = None
         self.charts = W.HBox(list(self.outs.values()), layout=W.Layout(width="100%", flex_flow="row wrap"))
@@ -201,7 +216,7 @@ class NextHandView(_View):
                                                     "hand and ships are reshuffled)" if len(p.deck) < 5 else "")
                 if me in state.members() else "the hand they hold now")
         self.info.value = (
-            f'<div style="font-size:13.5px">Player {me + 1}\'s next hand ({esc(when)}): expected '
+            f'<div style="font-size:13.5px;line-height:1.4">Player {me + 1}\'s next hand ({esc(when)}): expected '
             f'<b class="sr-mean-trade">{esc(mean_text(result.trade.mean()))}</b> Trade, '
             f'<b class="sr-mean-combat">{esc(mean_text(result.combat.mean()))}</b> Combat; '
             f'P(Trade ≥ 5) = <b>{esc(fmt_prob(result.trade.at_least(5)))}</b>.</div>')
@@ -270,7 +285,7 @@ class LethalView(_View):
                 f'<td style="padding:4px 0;vertical-align:top">{esc(question)}<div style="{NOTE}">'
                 f'{esc(result.explanation)}.{esc(hidden)}{"" if result.exact else " Estimate (sampled within the time budget)."}</div></td></tr>')
         self.rows = rows
-        self.info.value = (f'<table class="sr-lethal-table" style="border-collapse:collapse;font-size:13.5px">'
+        self.info.value = (f'<table class="sr-lethal-table" style="border-collapse:collapse;font-size:13.5px;line-height:1.4">'
                            f'{"".join(body)}</table>' if body else f'<div style="{NOTE}">Nobody to attack.</div>')
 
 
@@ -332,35 +347,20 @@ class BuyView(_View):
         self.info.value = (f'<div style="{NOTE}">Player {me + 1} can afford {len(cards)}: '
                            f'{esc(", ".join(cards))}.{f" Computed {len(done)} within {BUY_BUDGET_S:.0f} s." if left else ""}'
                            "</div>")
-        td = '<td style="padding:2px 8px">'
-        body = "".join(
-            f'<tr><td style="padding:2px 8px 2px 0">{esc(r.card + (" to top" if r.to_top else ""))}</td>'
-            f'<td style="text-align:right;padding:2px 8px">{r.cost}</td>'
-            f'<td class="sr-buy-trade" style="padding:2px 8px">{esc(mean_text(r.odds.trade.mean()))}</td>'
-            f'<td class="sr-buy-combat" style="padding:2px 8px">{esc(mean_text(r.odds.combat.mean()))}</td>'
-            f'<td class="sr-buy-arrives" style="padding:2px 8px">{esc(arrival_text(c.arrives))}</td>'
-            f'{td}{esc(" / ".join(turn_text(m.trade) for m in c.turns))}</td>'
-            f'{td}{esc(" / ".join(turn_text(m.combat) for m in c.turns))}</td>'
-            f'<td style="{NOTE};padding:2px 0">{esc(r.note)}</td></tr>' for r, c in zip(rows, cycle))
+        body = [odds_row("sr", r.card + (" to top" if r.to_top else ""), list(zip(BUY_COLUMNS, (
+            str(r.cost), mean_text(r.odds.trade.mean()), mean_text(r.odds.combat.mean()), arrival_text(c.arrives),
+            " / ".join(turn_text(m.trade) for m in c.turns), " / ".join(turn_text(m.combat) for m in c.turns),
+            r.note))), notes=(BUY_COLUMNS[-1],)) for r, c in zip(rows, cycle)]
         sampled = [m.trade for c in cycle for m in c.turns if not m.exact]
         first = ("exact" if all(c.turns[0].exact for c in cycle) else
                  "an estimate on this deck, sampled with turns 2 and 3: too large to enumerate in the time budget")
         runs = (f"{min(e.trials for e in sampled)} to {max(e.trials for e in sampled)} sampled runs, seed "
                 f"{sampled[0].seed}" if sampled else "exact")
         self.table.value = (
-            '<div style="overflow-x:auto"><table class="sr-buy-table" style="border-collapse:collapse;font-size:13px">'
-            '<tr style="color:#5b6472">'
-            "<th align=left style='padding:2px 8px 2px 0'>buy</th><th style='padding:2px 8px'>cost</th>"
-            "<th align=left style='padding:2px 8px'>next hand E[Trade]</th>"
-            "<th align=left style='padding:2px 8px'>E[Combat]</th>"
-            "<th align=left style='padding:2px 8px'>first in hand (turn)</th>"
-            "<th align=left style='padding:2px 8px'>Trade, turns 1 / 2 / 3</th>"
-            "<th align=left style='padding:2px 8px'>Combat, turns 1 / 2 / 3</th>"
-            "<th align=left>how it reaches the next hand</th></tr>"
-            f"{body}</table></div>"
-            f'<div style="{NOTE}">Turn 1 is the next hand ({esc(first)}). Turns 2 and 3: {esc(runs)} per row, the same '
-            "seed for every row (± the 95% interval); nothing else bought, every card played. First in hand: exact "
-            "over the draw / discard / reshuffle cycle, 5 cards a turn (draw abilities ignored).</div>")
+            odds_table("sr", "sr-buy-table", ("buy", *BUY_COLUMNS), body, cards_below=BUY_CARDS_BELOW_PX)
+            + f'<div style="{NOTE}">Turn 1 is the next hand ({esc(first)}). Turns 2 and 3: {esc(runs)} per row, the '
+            "same seed for every row (± the 95% interval); nothing else bought, every card played. First in hand: "
+            "exact over the draw / discard / reshuffle cycle, 5 cards a turn (draw abilities ignored).</div>")
 
 
 def odds_views(viewer: Callable[[], int | None] = lambda: None, background: bool = True,

@@ -25,6 +25,17 @@ from widgets.common.charts import distribution_figure, figure_from_spec, fmt_pro
 FAMILIES = ("energy", "laser", "maneuver", "power")
 FAMILY_COLOURS = {"energy": "#2e8b57", "laser": "#c0392b", "maneuver": "#2f6fb5", "power": "#d4a017"}
 
+DRAW_HEIGHT = 460
+"""The next-draw chart: at 390 px its four-family legend takes two rows under the axis, and 420 px left a
+171 px plot; 460 keeps about 210 px."""
+
+LASER_HEIGHT = 440
+"""The laser chart: its title takes two lines and its legend two rows at 390 px; 380 px left a 156 px plot,
+440 keeps about 216 px."""
+
+TABLE_STYLE = "border-collapse:collapse;font-size:13.5px;line-height:1.4"
+"""The tab's tables set their own line height: the HTML widget's (28 px) made each 13.5 px line twice its size."""
+
 
 def _family(state: Any, token_id: str) -> str:
     kind = state.token(token_id).kind
@@ -43,7 +54,7 @@ def next_draw_figure(state: Any) -> go.Figure:
     pop = odds.next_draw_population(state)
     where = "the bag" if pop is state.bag else "the bag refilled at the warp's end"
     spec = series_spec(draw_by_kind(state), title=f"Next draw of 5 from {where}: {len(pop)} tokens, by kind",
-                       x_title="tokens of that kind among the 5", show_at_least=False, height=420)
+                       x_title="tokens of that kind among the 5", show_at_least=False, height=DRAW_HEIGHT)
     for trace in spec["data"]:
         fam = trace["legendgroup"]
         trace["marker"]["color"] = FAMILY_COLOURS.get(fam, trace["marker"]["color"])
@@ -54,7 +65,7 @@ def next_draw_figure(state: Any) -> go.Figure:
 def laser_total_figure(state: Any) -> go.Figure:
     """The laser value of the next draw: bars P(= k) and the dotted P(at least k) line."""
     return distribution_figure(odds.laser_total(state), "Laser value of the next draw (one target)",
-                               x_title="laser value", height=380)
+                               x_title="laser value", height=LASER_HEIGHT)
 
 
 def signature_tokens(state: Any) -> tuple[str, ...]:
@@ -92,13 +103,13 @@ def value_text(value: Any) -> str:
 def key_odds_html(state: Any) -> str:
     sig_in_bag = [t for t in signature_tokens(state) if t in state.bag]
     note = "" if sig_in_bag else (
-        '<div style="font-size:12px;color:#5b6472">No signature token is in the bag now (they may be in the pool, '
+        '<div style="font-size:12px;line-height:1.4;color:#5b6472">No signature token is in the bag now (they may be in the pool, '
         "the discard, the hold, the supply or removed).</div>")
     body = "".join(f'<tr><td style="padding:3px 10px 3px 0">{html.escape(q)}</td>'
                    f'<td class="we-odds-value" style="padding:3px 0;font-weight:600;font-variant-numeric:tabular-nums">'
                    f"{html.escape(value_text(v))}</td></tr>" for q, v in key_odds(state))
-    return (f'<table class="we-key-odds" style="border-collapse:collapse;font-size:13.5px">{body}</table>{note}'
-            '<div style="font-size:12px;color:#5b6472;margin-top:3px">Exact, from the bag\'s composition; assumes '
+    return (f'<table class="we-key-odds" style="{TABLE_STYLE}">{body}</table>{note}'
+            '<div style="font-size:12px;line-height:1.4;color:#5b6472;margin-top:3px">Exact, from the bag\'s composition; assumes '
             "nothing is bought, gained or removed before the draw (RULES.md, “Odds”).</div>")
 
 
@@ -141,15 +152,15 @@ class DestroyOdds:
         slot = self.slot.value
         if slot is None:
             self.value = None
-            self.answer.value = '<div style="color:#5b6472">The enemy row is empty.</div>'
+            self.answer.value = '<div style="color:#5b6472;line-height:1.4">The enemy row is empty.</div>'
             return
         self.value = odds.p_destroy(self.state, slot)
         enemy = self.state.data.enemy(self.state.row[slot - 1].card)
         self.answer.value = (
-            f'<div style="font-size:14px">P(enough laser value, or a Warhammer, for {html.escape(enemy.name)} '
+            f'<div style="font-size:14px;line-height:1.4">P(enough laser value, or a Warhammer, for {html.escape(enemy.name)} '
             f"(hull {enemy.hull}, {self.state.row[slot - 1].lasers} already) this turn): "
             f'<b class="we-odds-value">{html.escape(fmt_prob(self.value))}</b></div>'
-            '<div style="font-size:12px;color:#5b6472">Counts the pool and hold, and the draw the position is waiting '
+            '<div style="font-size:12px;line-height:1.4;color:#5b6472">Counts the pool and hold, and the draw the position is waiting '
             "for (step 4 or a reward draw).</div>")
 
 
@@ -173,7 +184,7 @@ def next_enemy_view(state: Any) -> str:
     """The next enemy card to arrive, as a table; a face-down count is read as a random deal from the unseen cards."""
     rows = next_enemy_rows(state)
     if not rows:
-        return '<div style="color:#5b6472">The enemy deck is empty: no enemy arrives this warp.</div>'
+        return '<div style="color:#5b6472;line-height:1.4">The enemy deck is empty: no enemy arrives this warp.</div>'
     dealt = any(hasattr(layer, "dealt") for layer in state.enemy_deck)
     body = "".join(f'<tr><td style="padding:2px 12px 2px 0">{html.escape(name)}</td>'
                    f'<td class="we-odds-value" style="font-variant-numeric:tabular-nums">{html.escape(fmt_prob(p))}</td></tr>'
@@ -181,8 +192,8 @@ def next_enemy_view(state: Any) -> str:
     how = ("A face-down count is read as cards dealt at random from that level's unseen cards (the others set aside "
            "in the box), so each unseen card has its share." if dealt else
            "From the cards the position says are in the next layer of the enemy deck.")
-    return (f'<table class="we-next-enemy" style="border-collapse:collapse;font-size:13.5px">{body}</table>'
-            f'<div style="font-size:12px;color:#5b6472;margin-top:3px">{how}</div>')
+    return (f'<table class="we-next-enemy" style="{TABLE_STYLE}">{body}</table>'
+            f'<div style="font-size:12px;line-height:1.4;color:#5b6472;margin-top:3px">{how}</div>')
 
 
 def odds_views() -> list[Any]:
