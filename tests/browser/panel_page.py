@@ -26,11 +26,22 @@ def loading_text(page: Page) -> str:
         return f"(unreadable: {err.message[:80]})"
 
 
+def widget_errors(page: Page) -> str:
+    """The "Error displaying widget" messages the page shows in place of widgets, or ""."""
+    try:
+        return page.evaluate("() => Array.from(document.querySelectorAll('.jupyter-widgets'))"
+                             ".map(el => el.innerText).filter(t => t.startsWith('Error displaying widget'))"
+                             ".slice(0, 3).join('; ')")
+    except PlaywrightError as err:
+        return f"(unreadable: {err.message[:80]})"
+
+
 def open_page(page: Page, url: str, ready: str, *, wait_until: str = "domcontentloaded") -> None:
     """Open ``url`` and wait until ``ready`` (a selector) is visible; reload (at most twice) if the page stalls.
 
-    Voilà 0.5.13 now and then renders a page's text and never its widgets (README, "Serving for a
-    group": about 1 load in 25-45 in a full browser run here; upstream Voilà #1395 and #1428): a
+    A page could render its text and, in the panel's place, "Error displaying widget: model not
+    found" (README, "Serving for a group": a widget output gives up on its model after 2 s while
+    another output's plotly.js drawing holds the page; the dashboards now show one widget output). A
     visitor then reloads, and so does this helper, after ``FIRST_LOAD_MS``. Each stall is reported
     as a warning with the banner's text, so a run shows how often it happens; a page that stalls
     three times in a row fails the test.
@@ -44,8 +55,9 @@ def open_page(page: Page, url: str, ready: str, *, wait_until: str = "domcontent
             if attempt == RELOADS:
                 raise
             banner = loading_text(page)
+            shown = widget_errors(page)
         warnings.warn(f"{url} did not show {ready} within {FIRST_LOAD_MS // 1000} s "
-                      f"(banner: {banner or 'gone'}); reloading", stacklevel=2)
+                      f"(banner: {banner or 'gone'}; {shown or 'no widget error shown'}); reloading", stacklevel=2)
 
 
 def assert_no_error_page(page: Page) -> None:

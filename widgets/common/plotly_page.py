@@ -13,13 +13,23 @@ after 0.2 s), because three things waited for the first figure:
   page's fonts measured) about three times slower than the next one: that code runs for the first
   time (0.15-0.7 s here, depending on the load).
 
-:func:`plotly_preload`, called in a dashboard's first code cell, does all three at page load: it
+:func:`plotly_preload`, put inside a dashboard's panel by :func:`with_plotly_preload`, does all three at page load: it
 starts building and serialising an odds chart in a background thread (the kernel is idle while the
 browser loads the page's scripts, so the thread's cost is hidden from the visitor), and it returns
 an ``ipywidgets.Output`` of zero height, hidden, showing a real odds chart (:func:`preload_spec`),
 set as the Output's ``outputs`` mime bundle in one update like every chart here (no output capture,
 no ``FigureWidget``: both stalled Voilà reloads, see ``/work/shared/JUPYTER_NOTES.md``). Drawing it
 runs plotly.js's chart code once before anyone clicks "Odds".
+
+Show it *inside* the panel's widget (:func:`with_plotly_preload`), never as an output of its own: a
+page with two widget outputs sometimes showed "Error displaying widget: model not found" instead of
+its panel, for good (the browser tests' "stalled" pages). In the page, each widget output asks the
+widget manager for its model every 100 ms for at most 2 s (ipywidgets 8.1.9, ``get_model``), and
+gives up *without looking again* once the 2 s are over. The preload's output found its model first
+and drew plotly.js (evaluating 4.8 MB of script and a chart: 2-9 s of the page's only thread on a
+loaded machine), so the panel's output woke after its 2 s with its model there but gave up anyway;
+it recovers only if the page has not finished loading the widgets by then, which it had, now and
+then. With one widget output per page, the one output finds its model before anything draws.
 
 >>> out = plotly_preload(warm=False)
 >>> out._dom_classes, out.layout.height, out.layout.visibility
@@ -34,7 +44,7 @@ from __future__ import annotations
 import logging
 import threading
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import ipywidgets as W
 
@@ -45,6 +55,15 @@ PRELOAD_CLASS = "re-plotly-preload"
 for a drawn chart in it to tell that plotly.js was ready before the click)."""
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
+
+
+class Shown(Protocol):
+    """What a dashboard shows: an object whose ``widget`` box is the whole of it (every panel here)."""
+
+    widget: W.Box
+
+
+P = TypeVar("P", bound=Shown)
 
 _warmed = threading.Event()
 _started = threading.Lock()
@@ -126,10 +145,10 @@ def start_warming() -> threading.Thread:
 
 
 def plotly_preload(*, warm: bool = True) -> W.Output:
-    """What a dashboard's first cell shows: plotly ready in the page and (``warm``) in the kernel.
+    """The hidden chart that makes plotly ready in the page, and (``warm``) plotly ready in the kernel.
 
     Returns a zero-height, hidden ``Output`` (class ``re-plotly-preload``) whose one output is the
-    odds chart of :func:`preload_outputs`; display it (a cell's last expression) before the panel.
+    odds chart of :func:`preload_outputs`; dashboards put it in their panel with :func:`with_plotly_preload`.
     """
     if warm:
         start_warming()
@@ -137,3 +156,21 @@ def plotly_preload(*, warm: bool = True) -> W.Output:
     out.add_class(PRELOAD_CLASS)
     out.outputs = preload_outputs()
     return out
+
+
+def with_plotly_preload(panel: P, *, warm: bool = True) -> P:
+    """``panel`` with :func:`plotly_preload`'s hidden chart as the last child of its own widget.
+
+    A dashboard's cell ends with this call instead of showing the preload in a cell of its own, so its
+    page has one widget output (why: the module's docstring). ``panel`` comes back, so the cell's last
+    expression is still the panel.
+
+    >>> class Table:  # anything with a ``widget`` box, as every panel has
+    ...     widget = W.VBox([W.HTML("the table")])
+    >>> shown = with_plotly_preload(Table(), warm=False)
+    >>> [child._dom_classes for child in shown.widget.children]
+    [(), ('re-plotly-preload',)]
+    """
+    box = panel.widget
+    box.children = (*box.children, plotly_preload(warm=warm))
+    return panel
