@@ -83,7 +83,8 @@ def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200
     policy name of the game, a callable ``policy(state, rng)``, or one per seat). ``batch``: rollouts per
     option per round (default ``rollouts / 8``, at least 8). ``racing=False`` gives every option all its
     rollouts. ``spare``: the best goes on with the rollouts the stopped options left unused, until it is
-    within ±5 points (:mod:`explorer.advise.racing`); ``spare=False`` stops every option at ``rollouts``. Returns an :class:`~explorer.advise.advice.Advice`.
+    within ±5 points (:mod:`explorer.advise.racing`); ``spare=False`` stops every option at ``rollouts``.
+    Returns an :class:`~explorer.advise.advice.Advice`.
     """
     began = time.perf_counter()
     if isinstance(state, Match):
@@ -142,10 +143,9 @@ def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200
 
 def _play_here(job: Job, tasks: list[tuple[int, int, int]], deadline: float | None) -> Iterator[Any]:
     from explorer.advise.rollout import play_piece
-    from explorer.advise.runners import LOCAL_PIECE, split
+    from explorer.advise.runners import local_pieces
 
-    options = max(1, len({option for option, _start, _stop in tasks}))
-    for piece in split(tasks, 0, max(1, LOCAL_PIECE // options)):
+    for piece in local_pieces(tasks):
         if deadline is not None and time.perf_counter() >= deadline:
             return
         yield from play_piece(job, *piece)

@@ -106,6 +106,16 @@ def split(tasks: list[Task], pieces: int, smallest: int = 1) -> list[Piece]:
     return out
 
 
+def local_pieces(tasks: list[Task]) -> list[Piece]:
+    """The pieces of a round played in this thread: about ``LOCAL_PIECE`` rollouts each, all options together.
+
+    >>> local_pieces([(0, 0, 8), (1, 0, 8)])
+    [((0, 1), 0, 4), ((0, 1), 4, 8)]
+    """
+    options = max(1, len({option for option, _start, _stop in tasks}))
+    return split(tasks, 0, max(1, LOCAL_PIECE // options))
+
+
 class Runner:
     """Runs rounds of rollout tasks on one backend; a context manager (a Dask cluster lives inside it)."""
 
@@ -139,8 +149,7 @@ class Runner:
     def run(self, blob: bytes, tasks: list[Task], deadline: float | None = None) -> Iterator[Done]:
         """Play the tasks; yield each piece as it finishes. Past ``deadline`` no new piece starts."""
         if self.backend == "local":
-            options = max(1, len({option for option, _start, _stop in tasks}))
-            for piece in split(tasks, 0, max(1, LOCAL_PIECE // options)):
+            for piece in local_pieces(tasks):
                 if deadline is not None and time.perf_counter() >= deadline:
                     return
                 yield from play_task(blob, *piece)
