@@ -16,13 +16,14 @@ from widgets.common.csv_export import csv_text, download_link_html
 from widgets.common.history import HistoryView
 from widgets.common.match_panel import MatchPanel, render_html
 from widgets.common.odds_tab import OddsTab
-from widgets.common.page_link import PageLink, page_query
+from widgets.common.page_link import PageLink, ShareLink, page_query
 from widgets.common.position_editor import PositionEditor
 from widgets.common.save_load import LoadError, SaveLoad
 from widgets.common.status import StatusLine
 
 __all__ = [
-    "ActionPicker", "ButtonRow", "HistoryView", "LoadError", "MatchPanel", "OddsTab", "PageLink", "PositionEditor", "SaveLoad", "StatusLine",
+    "ActionPicker", "ButtonRow", "HistoryView", "LoadError", "MatchPanel", "OddsTab", "PageLink", "PositionEditor", "SaveLoad", "ShareLink",
+    "StatusLine",
     "csv_text", "distribution_figure", "distributions_figure", "download_link_html", "figure_outputs",
     "fmt_fraction", "fmt_percent", "fmt_prob", "page_query", "render_html", "series_figure", "show_figure",
 ]

@@ -96,7 +96,7 @@ from widgets.common.history import HistoryView
 from widgets.common.link_reader import read_link
 from explorer.core.share import MAX_QUERY_CHARS, MAX_SEED, match_query, position_query
 from widgets.common.odds_tab import OddsTab
-from widgets.common.page_link import PageLink, page_query
+from widgets.common.page_link import ShareLink, page_query
 from widgets.common.position_editor import PositionEditor
 from widgets.common.save_load import SaveLoad, decode_upload, load_match, shown_name
 from widgets.common.status import StatusLine
@@ -198,7 +198,7 @@ class MatchPanel:
                                 limit=advice_limit)
         self.review = ReviewView(current=lambda: self.match, on_goto=self.goto, on_marks=self.history.show_marks,
                                  seats=self._review_seats)
-        self.page_link = PageLink()
+        self.page_link = ShareLink()
         self._link_for: tuple[int, int, int, int] | None = None
         self.position_html = W.HTML(layout=W.Layout(width="auto", margin="0"))
         self.position_box = W.Box([self.position_html], layout=W.Layout(width="100%", overflow="auto"))
@@ -222,7 +222,7 @@ class MatchPanel:
         self.widget = W.VBox(
             [W.HTML(_CSS), self.title_html, self.phase_html, self.status.widget, controls,
              self.history.controls, self.tabs, self.history.log, self.history.pager, self.review.widget,
-             self.save_load.widget, self.page_link],
+             self.save_load.widget, self.page_link.widget],
             layout=W.Layout(width="100%", padding="4px 8px"),
         )
         self.widget.add_class("re-match")

@@ -14,20 +14,41 @@ with :mod:`explorer.core.share`); nothing typed in the page flows back to it.
 Voilà hands a page's query to its kernel as ``QUERY_STRING`` in the
 environment; :func:`page_query` reads it (``None`` outside Voilà).
 
->>> link = PageLink()
+A panel holds its link as a :class:`ShareLink`: a box showing one ``PageLink``
+that is swapped for a fresh one when the page reports it deaf. anywidget 0.11's
+page gives a model 2 s to load its code; on a slow load (the page busy drawing)
+it gives up, the button still shows and works, but every later message from
+the kernel to that model is dropped, so the link and the address bar would stop
+following the match. The page's code therefore says "shown" and waits 4 s for
+the kernel's "ack"; without it, it says "stale" and the kernel swaps in a new
+model (a new 2 s clock, now on an idle page).
+
+>>> link = ShareLink()
 >>> link.query = "game=toy&match=abc"
->>> link.note
-''
+>>> link.note, link.link.query
+('', 'game=toy&match=abc')
 """
 
 from __future__ import annotations
 
+import logging
 import os
+from typing import Any
 
 import anywidget
+import ipywidgets as W
 import traitlets
 
+log = logging.getLogger(__name__)
+
+ACK_WAIT_MS = 4_000
+"""How long the page waits for the kernel's "ack" before it calls its link stale (anywidget gives up after 2 s)."""
+
+MAX_REPLACEMENTS = 3
+"""Fresh links one ``ShareLink`` makes at most (see :meth:`ShareLink.replacements_left`)."""
+
 _ESM = r"""
+const ACK_WAIT_MS = %d;
 function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "re-share";
@@ -76,9 +97,22 @@ function render({ model, el }) {
   sync();
   box.append(button, input, note);
   el.append(box);
+  // anywidget 0.11 drops every kernel->page message to a model whose code loaded after its 2 s clock; the
+  // kernel answers "shown" with "ack", so no ack in time means this link is deaf: ask the kernel for a new one.
+  let acked = false;
+  function onMessage(msg) { if (msg && msg.event === "ack") { acked = true; } }
+  model.on("msg:custom", onMessage);
+  const timer = setTimeout(() => { if (!acked) { model.send({ event: "stale" }); } }, ACK_WAIT_MS);
+  model.send({ event: "shown" });
+  return () => {
+    clearTimeout(timer);
+    model.off("msg:custom", onMessage);
+    model.off("change:query", sync);
+    model.off("change:note", sync);
+  };
 }
 export default { render };
-"""
+""" % ACK_WAIT_MS
 
 _CSS = """
 .re-share { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; width: 100%; }
@@ -89,7 +123,11 @@ _CSS = """
 
 
 class PageLink(anywidget.AnyWidget):
-    """"Copy link" and the address bar of a Voilà page, kept to ``query``; ``note`` is shown beside it."""
+    """"Copy link" and the address bar of a Voilà page, kept to ``query``; ``note`` is shown beside it.
+
+    It answers each view's "shown" with an "ack" (the page's proof that messages from the kernel
+    still reach this model); anything else the page sends is left to :class:`ShareLink` or ignored.
+    """
 
     _esm = _ESM
     _css = _CSS
@@ -98,6 +136,107 @@ class PageLink(anywidget.AnyWidget):
     keep_address = traitlets.Bool(True).tag(sync=True)
     page = traitlets.Unicode("", help="Another dashboard the link opens (e.g. 'star_realms.ipynb'); '' for this page").tag(
         sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_msg(self._answer_shown)
+
+    def _answer_shown(self, _widget: object, content: object, _buffers: object) -> None:
+        if page_event(content) == "shown":
+            self.send({"event": "ack"})
+
+
+def page_event(content: object) -> str | None:
+    """The ``event`` a message from the page names, or ``None`` for anything else (never raises: the page is
+    not trusted to send well-formed messages).
+
+    >>> page_event({"event": "stale"}), page_event(["stale"]), page_event({"event": 3})
+    ('stale', None, None)
+    """
+    if isinstance(content, dict) and isinstance(content.get("event"), str):
+        return content["event"]
+    return None
+
+
+class ShareLink:
+    """The panel's link: ``widget`` (a box the panel places) shows one :class:`PageLink`, ``link``,
+    replaced by a fresh one carrying the same four values when its page reports it "stale".
+
+    ``query``, ``note``, ``keep_address`` and ``page`` read and set the current link's values, so
+    callers never hold a model that may be swapped out.
+
+    >>> share = ShareLink()
+    >>> share.keep_address = False
+    >>> share.widget.children == (share.link,) and share.link.keep_address is False
+    True
+    """
+
+    def __init__(self) -> None:
+        self.link: PageLink = PageLink()
+        self.link.on_msg(self._on_page_message)
+        self.replacements: int = 0
+        self.widget: W.VBox = W.VBox([self.link], layout=W.Layout(width="100%"))
+        self.widget.add_class("re-share-slot")
+
+    @property
+    def query(self) -> str:
+        return self.link.query
+
+    @query.setter
+    def query(self, value: str) -> None:
+        self.link.query = value
+
+    @property
+    def note(self) -> str:
+        return self.link.note
+
+    @note.setter
+    def note(self, value: str) -> None:
+        self.link.note = value
+
+    @property
+    def keep_address(self) -> bool:
+        return self.link.keep_address
+
+    @keep_address.setter
+    def keep_address(self, value: bool) -> None:
+        self.link.keep_address = value
+
+    @property
+    def page(self) -> str:
+        return self.link.page
+
+    @page.setter
+    def page(self, value: str) -> None:
+        self.link.page = value
+
+    def replacements_left(self) -> int:
+        """Fresh links this one may still make.
+
+        Bounded because "stale" only says that no ack came within 4 s: a kernel busy for longer (a long
+        simulation in the same kernel) delays every ack, and each fresh link would then be called stale in
+        turn. After ``MAX_REPLACEMENTS`` the current link stays; at worst it is a deaf one.
+        """
+        return MAX_REPLACEMENTS - self.replacements
+
+    def _on_page_message(self, sender: object, content: object, _buffers: object) -> None:
+        # Several views of one model may each call it stale; only the first call about the current link counts.
+        if page_event(content) != "stale" or sender is not self.link:
+            return
+        if self.replacements_left() <= 0:
+            log.warning("The page called its link stale again; kept it (%d fresh links made).", self.replacements)
+            return
+        self._replace()
+
+    def _replace(self) -> None:
+        """Show a fresh ``PageLink`` with the current one's values, and close the old one (its views go)."""
+        old = self.link
+        fresh = PageLink(query=old.query, note=old.note, keep_address=old.keep_address, page=old.page)
+        fresh.on_msg(self._on_page_message)
+        self.link = fresh
+        self.replacements += 1
+        self.widget.children = (fresh,)
+        old.close()
 
 
 def page_query() -> str | None:
