@@ -70,10 +70,22 @@ def open_dashboard(browser: Browser, base: str) -> Page:
 
 
 def close(page: Page) -> None:
-    """Close the tab as a person does: the page's beforeunload handler runs (and sends its shutdown)."""
-    context = page.context
-    page.close(run_before_unload=True)
-    context.close()
+    """Close the tab as a person does: the page's beforeunload handler runs and sends its shutdown.
+
+    Voilà sends it with ``navigator.sendBeacon``, which the browser delivers after the tab has
+    gone, as long as the browser itself stays open. So the tab closes and the test waits until it
+    has; the browser context stays open until ``close_windows`` (closing it at once, as this did,
+    could drop the beacon on a busy machine: a CI run met one kernel left behind).
+    """
+    with page.expect_event("close", timeout=30_000):
+        page.close(run_before_unload=True)
+
+
+def close_windows(browser: Browser) -> None:
+    """Close the browser windows (contexts) whose tabs the test closed, once their beacons had time."""
+    for context in browser.contexts:
+        if not context.pages:
+            context.close()
 
 
 def test_closing_or_reloading_five_pages_returns_the_kernel_count_to_the_baseline(
@@ -87,8 +99,11 @@ def test_closing_or_reloading_five_pages_returns_the_kernel_count_to_the_baselin
             expect(page.locator(".re-dice .re-status")).to_contain_text("hit", timeout=60_000)
         close(page)
         # with a cap of 2, a kernel left behind by each page would refuse the third page
-    assert wait_for_count(pid, baseline, RETURN_WITHIN_S) == baseline, (
-        f"kernels still running {RETURN_WITHIN_S} s after their pages closed: {sorted(kernels_of(pid))}")
+    try:
+        assert wait_for_count(pid, baseline, RETURN_WITHIN_S) == baseline, (
+            f"kernels still running {RETURN_WITHIN_S} s after their pages closed: {sorted(kernels_of(pid))}")
+    finally:
+        close_windows(browser)
 
 
 def test_the_page_past_the_kernel_cap_is_told_to_close_a_tab_or_wait(
@@ -119,7 +134,9 @@ def test_the_page_past_the_kernel_cap_is_told_to_close_a_tab_or_wait(
             response = extra.reload()
         assert response is not None and response.status == 200
         expect(extra.locator(".re-dice .re-status")).to_contain_text("hit", timeout=60_000)
-        context.close()
+        close(extra)
     finally:
         for page in open_pages:
             close(page)
+        wait_for_count(pid, 0, RETURN_WITHIN_S)
+        close_windows(browser)
