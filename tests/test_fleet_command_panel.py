@@ -38,6 +38,26 @@ def test_the_odds_views_answer_from_the_live_position(example: explorer.State) -
     assert initiative_figure(example).layout.title.text.startswith("Player 1")
 
 
+def test_with_no_shot_the_shots_chart_says_why_instead_of_bare_axes() -> None:
+    # at the start no ship is in arc and range of an enemy: each fleet sets up within two tile-lengths of its own
+    # table edge (seed, Setup 1), here rows 1-3 and 17 of the map
+    state = FleetCommandPanel(seed=1).state
+    fig = shot_odds_figure(state)
+    assert fig.layout.meta == {"shots": 0}
+    assert fig.layout.xaxis.visible is False and fig.layout.yaxis.visible is False
+    # wrapped at 40 characters so it fits a phone's chart
+    assert [a.text for a in fig.layout.annotations] == ["No ship that has not fired has an enemy<br>in arc and range."]
+
+
+def test_with_no_ship_in_reach_the_destroy_chart_says_every_chance_is_zero() -> None:
+    # the same opening: each enemy keeps its bar (at 0%), and a line says why none rises
+    state = FleetCommandPanel(seed=1).state
+    fig = destroy_figure(state)
+    assert list(fig.data[0].y) == [0.0] * len(fig.data[0].x) and len(fig.data[0].x) == 5
+    assert [a.text for a in fig.layout.annotations] == [
+        "0% for every ship: none of<br>yours that can still fire has<br>it in arc and range."]
+
+
 def test_select_a_ship_move_it_and_the_map_and_shot_odds_change() -> None:
     panel = FleetCommandPanel(seed=1)
     assert panel.state.stage == "movement" and panel.state.actor == 1
@@ -106,9 +126,14 @@ def test_the_table_map_zooms_with_the_wheel_and_fills_the_width() -> None:
 def test_the_odds_charts_are_tall_enough_for_a_plot_on_a_phone(example: explorer.State) -> None:
     # 380 px and 20 more for each extra title line: every title here takes two lines, so 400 (was 300 and 280,
     # a 142 and a 122 px plot; now 222 px at 390 and at 1280 px)
-    for view in (shot_odds_figure, destroy_figure, initiative_figure):
+    for view in (shot_odds_figure, destroy_figure):
         fig = view(example)
         assert (fig.layout.height, fig.layout.title.text.count("<br>")) == (400, 1), view.__name__
+    # the example's hand holds no card to compare: a short box that says so (160 px, and 20 for each second line:
+    # the title's and the reason's)
+    empty = initiative_figure(example)
+    assert (empty.layout.height, [a.text for a in empty.layout.annotations]) == (
+        200, ["No card in hand, or no card left unseen<br>to compare with."])
 
 
 def test_the_reach_table_folds_into_one_card_per_ship_on_a_phone(example: explorer.State) -> None:

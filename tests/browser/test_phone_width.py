@@ -75,7 +75,10 @@ ODDS_FIT_JS = """() => {
             cut.push('an HTML box clips its content (' + [box.clientWidth, box.clientHeight] + ' shows '
                      + [box.scrollWidth, box.scrollHeight] + ')');
     }
-    const plots = Array.from(odds.querySelectorAll('.js-plotly-plot .nsewdrag'))
+    // a chart with nothing to draw hides its axes and says why in a short box: it has no plot area to measure
+    const drawn = Array.from(odds.querySelectorAll('.js-plotly-plot'))
+        .filter(gd => !(gd.layout && gd.layout.xaxis && gd.layout.xaxis.visible === false));
+    const plots = drawn.map(gd => gd.querySelector('.nsewdrag')).filter(d => d)
         .map(d => Math.round(d.getBoundingClientRect().height));
     const lines = Array.from(odds.querySelectorAll('td')).filter(td => td.getBoundingClientRect().width > 0)
         .map(td => { const st = getComputedStyle(td); return parseFloat(st.lineHeight) / parseFloat(st.fontSize); });

@@ -34,8 +34,11 @@ def asker(state: Any) -> int:
     return state.current_player if state.current_player >= 0 else state.actor
 
 
-def _figure(bars: list[dict[str, Any]], title: str, height: int = CHART_HEIGHT, **layout: Any) -> go.Figure:
+def _figure(bars: list[dict[str, Any]], title: str, height: int = CHART_HEIGHT, empty: str = "Nothing to show now.",
+            **layout: Any) -> go.Figure:
     """The tab's bar chart: ``bars`` (Plotly JSON traces) under a wrapped title, 0-100% up the side.
+
+    With no bar to draw, the chart is a short box saying ``empty`` (why there is nothing), without axes.
 
     Written as Plotly JSON and wrapped without plotly's validation (``charts.figure_from_spec``).
     """
@@ -46,6 +49,13 @@ def _figure(bars: list[dict[str, Any]], title: str, height: int = CHART_HEIGHT, 
                    "font": {"family": FONT, "size": 12},
                    "yaxis": {"tickformat": ".0%", "range": [0, 1.05]}, "barmode": "group",
                    "legend": dict(LEGEND_BELOW), "plot_bgcolor": "white", **layout}
+    if not any(bar.get("x") for bar in bars):
+        # nothing to draw: say why in the plot instead of showing bare axes and a 0-100% scale
+        why = wrapped_title(empty, width=40)  # a phone's chart is about 45 characters of this size wide
+        spec_layout.update({"xaxis": {"visible": False}, "yaxis": {"visible": False}, "showlegend": False,
+                            "height": 160 + 20 * (shown.count("<br>") + why.count("<br>")),
+                            "annotations": [{"text": why, "showarrow": False, "xref": "paper", "yref": "paper",
+                                             "x": 0.5, "y": 0.5, "font": {"size": 13, "color": "#5b6472"}}]})
     return figure_from_spec({"data": bars, "layout": spec_layout})
 
 
@@ -71,7 +81,8 @@ def shot_odds_figure(state: Any) -> go.Figure:
              "hovertext": hover_b, "hoverinfo": "text+x"}]
     who = state.game.player_name(player)
     title = f"{who}: chance a shot removes a cube" if pairs else f"{who}: no enemy ship in arc and range"
-    return _figure(bars, title, meta={"shots": len(pairs)})
+    return _figure(bars, title, empty="No ship that has not fired has an enemy in arc and range.",
+                   meta={"shots": len(pairs)})
 
 
 def destroy_figure(state: Any) -> go.Figure:
@@ -83,7 +94,15 @@ def destroy_figure(state: Any) -> go.Figure:
     bar = {"type": "bar", "x": [e.name for e in enemies], "y": [float(p) for p in ps], "marker": {"color": PALETTE[2]},
            "hovertext": [f"{fmt_prob(p)} · {e.cubes} cube(s) · shooters: {', '.join(sh) or 'none'}"
                          for p, e, sh in zip(ps, enemies, shooters)], "hoverinfo": "text+x"}
-    return _figure([bar], f"{state.game.player_name(player)}: chance to destroy each enemy ship this round")
+    layout: dict[str, Any] = {}
+    if enemies and not any(shooters):
+        # every bar is 0%: say so, or the chart reads as if it had failed to draw
+        layout["annotations"] = [{"text": wrapped_title("0% for every ship: none of yours that can still fire "
+                                                        "has it in arc and range.", width=30),  # off the ticks
+                                  "showarrow": False, "xref": "paper", "yref": "paper", "x": 0.5, "y": 0.5,
+                                  "font": {"size": 13, "color": "#5b6472"}}]
+    return _figure([bar], f"{state.game.player_name(player)}: chance to destroy each enemy ship this round",
+                   empty="No enemy ship is on the table.", **layout)
 
 
 def initiative_figure(state: Any) -> go.Figure:
@@ -93,7 +112,8 @@ def initiative_figure(state: Any) -> go.Figure:
     cards = sorted(got, key=lambda c: (state.data.card_number(c), c))
     bar = {"type": "bar", "x": cards, "y": [float(got[c]) for c in cards], "marker": {"color": PALETTE[3]},
            "hovertext": [fmt_prob(got[c]) for c in cards], "hoverinfo": "text+x"}
-    return _figure([bar], f"{state.game.player_name(player)}: chance to take initiative with each card")
+    return _figure([bar], f"{state.game.player_name(player)}: chance to take initiative with each card",
+                   empty="No card in hand, or no card left unseen to compare with.")
 
 
 def reach_view(state: Any) -> str:
