@@ -11,8 +11,9 @@ import pytest
 
 import explorer
 from explorer import Match
-from tests.advise.advise_helpers import lethal
+from tests.advise.advise_helpers import lethal, mid_game
 from widgets.common.match_panel import MatchPanel
+from widgets.pinned_down.panel import PinnedDownPanel
 from widgets.star_realms.panel import StarRealmsPanel
 from widgets.warps_edge.panel import WarpsEdgePanel
 
@@ -53,6 +54,19 @@ def test_play_this_plays_the_advised_option_through_the_panel() -> None:
     assert best.win == 1.0 and advice.row("end turn").win < 1.0 and advice.rows[-1].text == "end turn"
     panel.advice.rows_box.children[0].children[1].click()
     assert len(m) == 2 and m.entries[-1].action == best.action
+
+
+def test_a_hint_that_cannot_rank_its_options_says_so_above_the_rows() -> None:
+    # a lone Pinned Down flagship mid-game: all 8 rollouts of both options are lost (0% and 0%), so the
+    # headline says the order is only the rules' order instead of leaving "1. best" to be believed
+    m = Match(mid_game("pinned_down"), seed=3)
+    panel = quiet(PinnedDownPanel(m, link=False))
+    panel.advice.rollouts.value = 8
+    assert panel.advice.ask()
+    assert [r.win for r in panel.advice.advice.rows] == [0.0, 0.0]
+    shown = panel.advice.headline.value.replace("&#x27;", "'")
+    assert "re-advice-undecided" in shown and "ended in a loss for Player 1" in shown
+    assert "the order below is only the rules' order" in shown
 
 
 def test_a_hint_for_a_position_the_match_has_left_cannot_be_played() -> None:

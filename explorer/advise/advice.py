@@ -102,6 +102,24 @@ class Advice:
                 f"stopped early{more}), every seat then played by the {self.policy} policy; hidden cards: "
                 f"{self.hidden}; seed {self.seed}.")
 
+    def undecided(self) -> str:
+        """A sentence when the rollouts cannot rank the options at all, else ``""``.
+
+        When every rollout of every option ends the same way (all lost, as a lone Pinned Down
+        flagship's usually do under the heuristic, or all won), every win chance is 0% (or 100%) and
+        the order of the rows is only the rules' order: the player must be told, not shown a ranking.
+        """
+        if not self.rows or any(r.rollouts == 0 for r in self.rows):
+            return ""
+        who = self.seat_name
+        if all(r.win == 0.0 for r in self.rows):
+            return (f"Every rollout of every option ended in a loss for {who}: played on by the {self.policy} "
+                    f"policy, no option finds a win from here, so the order below is only the rules' order.")
+        if all(r.win == 1.0 for r in self.rows):
+            return (f"Every rollout of every option ended in a win for {who}: as far as {self.total_rollouts} "
+                    f"games can tell, any option wins, and the order below is only the rules' order.")
+        return ""
+
     def headline(self) -> str:
         state = "PARTIAL (time budget or stop): " if self.partial else ""
         return (f"{state}Advice for {self.seat_name} in {self.phase}: {len(self.rows)} options, "
@@ -119,7 +137,7 @@ class Advice:
         table = [list(self.HEADERS)] + [self._cells(i, r) for i, r in enumerate(self.rows)]
         keep = [j for j in range(len(self.HEADERS)) if any(row[j] for row in table[1:])]
         widths = {j: max(len(row[j]) for row in table) for j in keep}
-        lines = [self.headline()]
+        lines = [self.headline()] + ([self.undecided()] if self.undecided() else [])
         for row in table:
             lines.append("  ".join(row[j].ljust(widths[j]) for j in keep).rstrip())
         lines.append(self.assumptions())
@@ -130,7 +148,8 @@ class Advice:
         head = "".join(f"<th>{esc(h)}</th>" for h in self.HEADERS)
         body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in self._cells(i, r)) + "</tr>"
                        for i, r in enumerate(self.rows))
-        return (f"<div class='re-advice'><p><b>{esc(self.headline())}</b></p><table><thead><tr>{head}</tr></thead>"
+        said = f"<p>{esc(self.undecided())}</p>" if self.undecided() else ""
+        return (f"<div class='re-advice'><p><b>{esc(self.headline())}</b></p>{said}<table><thead><tr>{head}</tr></thead>"
                 f"<tbody>{body}</tbody></table><p><small>{esc(self.assumptions())}<br>Race: {esc(self.rule)}"
                 f"</small></p></div>")
 

@@ -82,3 +82,21 @@ def test_the_immediate_chance_step_is_given_with_its_exact_odds() -> None:
     assert after.is_chance() and end.chance == after.chance_outcomes()  # the rules' own Fractions
     assert sum(p for _, p in end.chance) == 1
     assert advice.row("attack player 2 1").chance == ()  # a decision follows: no chance step
+
+
+def test_when_every_rollout_of_every_option_is_lost_the_advice_says_it_cannot_rank() -> None:
+    # a lone Pinned Down flagship under the heuristic wins about 4 games in 1,000 (README): 8 rollouts of each
+    # of this jump's two options all end in a loss, so 0% for both and the listing order means nothing
+    advice = advise(mid_game("pinned_down"), rollouts=8, seed=5)
+    assert [r.win for r in advice.rows] == [0.0, 0.0]
+    said = advice.undecided()
+    assert said.startswith("Every rollout of every option ended in a loss for Player 1")
+    assert "only the rules' order" in said
+    assert said in str(advice) and said.replace("'", "&#x27;") in advice._repr_html_()
+
+
+def test_a_hint_whose_options_differ_says_nothing_of_the_kind() -> None:
+    # the lethal Star Realms turn: every option wins every rollout but "end turn" (2 of 8), which leaves the kill
+    advice = advise(lethal(), rollouts=8, seed=5)
+    assert advice.best.win == 1.0 and min(r.win for r in advice.rows) < 1.0
+    assert advice.undecided() == "" and "Every rollout" not in str(advice)

@@ -173,7 +173,10 @@ class AdviceTab:
         self.progress.value = min(self.progress.max, advice.total_rollouts)
         show_figure(self.chart, advice_figure(advice))
         self._draw_rows(advice, fresh=self.asked is self._current())
-        self.headline.value = f'<div style="font-size:14px;font-weight:600">{html.escape(advice.headline())}</div>'
+        said = advice.undecided()  # every option lost (or won) every rollout: no ranking to read
+        self.headline.value = (f'<div style="font-size:14px;font-weight:600">{html.escape(advice.headline())}</div>'
+                               + (f'<div class="re-advice-undecided" style="font-size:13px;color:#8a5a00">'
+                                  f"{html.escape(said)}</div>" if said else ""))
         self.note.value = (f'<div style="{NOTE}">{html.escape(advice.assumptions())} '
                            f"Race: {html.escape(advice.rule)}</div>")
 
