@@ -80,9 +80,17 @@ ODDS_FIT_JS = """() => {
         .filter(gd => !(gd.layout && gd.layout.xaxis && gd.layout.xaxis.visible === false));
     const plots = drawn.map(gd => gd.querySelector('.nsewdrag')).filter(d => d)
         .map(d => Math.round(d.getBoundingClientRect().height));
+    // numbers on bars: Plotly shrinks a label to its bar's width (drawn at 5-6 px at 390 px before BAR_LABELS);
+    // a label must be readable (9 px or more) or left off (scale 0)
+    const tiny = [];
+    for (const t of odds.querySelectorAll('text.bartext')) {
+        const scale = parseFloat(((t.getAttribute('transform') || '').match(/scale\(([0-9.]+)/) || [0, 1])[1]);
+        const px = scale * parseFloat(getComputedStyle(t).fontSize);
+        if (scale > 0 && px < 8.5) tiny.push(t.textContent + ' at ' + px.toFixed(1) + ' px');
+    }
     const lines = Array.from(odds.querySelectorAll('td')).filter(td => td.getBoundingClientRect().width > 0)
         .map(td => { const st = getComputedStyle(td); return parseFloat(st.lineHeight) / parseFloat(st.fontSize); });
-    return {cut, plots, tables: odds.querySelectorAll('table').length,
+    return {cut, plots, tiny, tables: odds.querySelectorAll('table').length,
             line: lines.length ? Math.round(100 * Math.max(...lines)) / 100 : 0};
 }"""
 
@@ -128,6 +136,7 @@ def test_a_game_dashboard_at_phone_width_has_no_overlap_and_no_sideways_scroll(
     assert play["covered"] == [] and odds["covered"] == [], (play, odds)
     if game in ODDS_FIT_GAMES:
         assert fit["cut"] == [], fit
+        assert fit["tiny"] == [], fit  # numbers on bars are readable or left off (hover still gives them)
         assert fit["plots"] and min(fit["plots"]) >= MIN_PLOT_PX, fit  # a legend must not squeeze its plot
         assert fit["tables"] and fit["line"] <= 1.6, fit  # the HTML widget's 28 px lines made 13 px rows tall
 

@@ -37,6 +37,11 @@ LEGEND_BELOW: dict[str, Any] = {"orientation": "h", "yref": "container", "yancho
                                 "xanchor": "left", "x": 0.0}
 """The legend under the chart: at phone width a legend or toolbar above it covered the title."""
 
+BAR_LABELS: dict[str, Any] = {"minsize": 9, "mode": "hide"}
+"""``layout.uniformtext`` of every chart with numbers on its bars: one size for all of a chart's labels,
+never under 9 px; a label that would need less is left off (its bar's hover still says it). Plotly
+shrinks a label to its bar's width, and at 390 px it drew "40.19%" at 5-6 px, too small to read."""
+
 TITLE_BELOW_TOOLBAR: dict[str, Any] = {"x": 0.01, "xanchor": "left", "yref": "container", "y": 1.0,
                                        "yanchor": "top", "pad": {"t": 44}}
 """A chart title placed under the band where Plotly's toolbar appears (touch screens show it always)."""
@@ -272,6 +277,7 @@ def _layout(*, title: str, x_title: str, ks: list[int], height: int, second_axis
         "barmode": "group",
         "bargap": 0.18,
         "bargroupgap": 0.04,
+        "uniformtext": dict(BAR_LABELS),
         "hovermode": "closest",
         "legend": dict(LEGEND_BELOW),
         "xaxis": xaxis,

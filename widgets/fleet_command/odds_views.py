@@ -20,8 +20,8 @@ from typing import Any
 import plotly.graph_objects as go
 
 from explorer.games.fleet_command import odds, tactics
-from widgets.common.charts import (FONT, LEGEND_BELOW, PALETTE, figure_from_spec, fmt_prob, template, titled,
-                                   wrapped_title)
+from widgets.common.charts import (BAR_LABELS, FONT, LEGEND_BELOW, PALETTE, figure_from_spec, fmt_prob, template,
+                                   titled, wrapped_title)
 from widgets.common.odds_table import odds_row, odds_table
 
 CHART_HEIGHT = 380
@@ -48,7 +48,7 @@ def _figure(bars: list[dict[str, Any]], title: str, height: int = CHART_HEIGHT, 
                    "margin": {"l": 10, "r": 10, "t": 70 + 18 * shown.count("<br>"), "b": 90},
                    "font": {"family": FONT, "size": 12},
                    "yaxis": {"tickformat": ".0%", "range": [0, 1.05]}, "barmode": "group",
-                   "legend": dict(LEGEND_BELOW), "plot_bgcolor": "white", **layout}
+                   "legend": dict(LEGEND_BELOW), "plot_bgcolor": "white", "uniformtext": dict(BAR_LABELS), **layout}
     if not any(bar.get("x") for bar in bars):
         # nothing to draw: say why in the plot instead of showing bare axes and a 0-100% scale
         why = wrapped_title(empty, width=40)  # a phone's chart is about 45 characters of this size wide

@@ -11,7 +11,8 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from widgets.common.charts import FONT, LEGEND_BELOW, figure_from_spec, fmt_fraction, fmt_prob, template, titled
+from widgets.common.charts import (BAR_LABELS, FONT, LEGEND_BELOW, figure_from_spec, fmt_fraction, fmt_prob, template,
+                                   titled)
 
 TRADE_COLOUR, COMBAT_COLOUR = "#D08C2E", "#8E6C9E"
 
@@ -49,6 +50,7 @@ def buy_figure(cycle: list[Any]) -> go.Figure:
                      "text": [f"{t:.1f}" for t in totals], "textposition": "outside", "cliponaxis": False,
                      "hovertemplate": f"%{{x}}<br>{what}: %{{customdata[0]}}<extra></extra>"})
     layout = {"template": template("plotly_white"), "barmode": "group", "height": BUY_HEIGHT,
+              "uniformtext": dict(BAR_LABELS),
               "font": {"family": FONT, "size": 13},
               "title": titled(f"If bought now: expected Trade and Combat over the next {n} turns", size=14),
               "margin": {"l": 55, "r": 20, "t": 104, "b": 120},
