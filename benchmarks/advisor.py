@@ -22,6 +22,7 @@ Defaults are small so a run takes a few minutes on a shared 2-core machine::
     .venv/bin/python benchmarks/advisor.py                       # every game, 4+4 games, 8 rollouts
     .venv/bin/python benchmarks/advisor.py --games 200 --rollouts 32 --positions 100 --hint-rollouts 200
     .venv/bin/python benchmarks/advisor.py --only star_realms --skip-strength --target
+    .venv/bin/python benchmarks/advisor.py --only pinned_down --players 3 --games 200 --skip-hints  # three fleets
     .venv/bin/python benchmarks/advisor.py --only star_realms --games 200 --rollouts 4 --skip-hints \
         --record benchmarks/results/advisor_strength.jsonl      # resumable: stop and run again to go on
 """
@@ -111,8 +112,10 @@ def recorded_score(done: dict[tuple[int, int], dict[str, Any]], seed: int, games
     return sum(e["return"] for e in finished), len(finished)
 
 
-def strength(game_id: str, games: int, rollouts: int, seed: int, backend: str, record: Path | None = None) -> str:
-    seats = make_spec(game_id, policies="heuristic").seats
+def strength(game_id: str, games: int, rollouts: int, seed: int, backend: str, record: Path | None = None,
+             players: int | None = None) -> str:
+    """The advisor against the heuristic; ``players`` sets the seats of a co-operative game (Pinned Down: 1-3)."""
+    seats = make_spec(game_id, policies="heuristic").seats if players is None else players
     if seats == 2 and record is not None:
         return strength_recorded(game_id, games, rollouts, seed, backend, record)
     advisor = advisor_policy(rollouts=rollouts)
@@ -208,6 +211,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--backend", default="processes", help="backend of the strength games (default processes)")
     parser.add_argument("--record", type=Path, help="two-player strength: keep each game in this JSON-lines file "
                         "and play only the games not yet there (gather 400 games over several runs)")
+    parser.add_argument("--players", type=int, help="seats of a solo or co-operative game's strength games "
+                        "(Pinned Down: 1-3 fleets, every one advised or every one heuristic; default: the game's)")
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--skip-hints", action="store_true")
     parser.add_argument("--target", action="store_true", help="the issue's Star Realms 10 x 200 hint check")
@@ -215,7 +220,8 @@ def main(argv: list[str] | None = None) -> None:
     try:
         for game_id in args.only:
             if not args.skip_strength:
-                print(strength(game_id, args.games, args.rollouts, args.seed, args.backend, args.record), flush=True)
+                print(strength(game_id, args.games, args.rollouts, args.seed, args.backend, args.record,
+                               args.players), flush=True)
             if not args.skip_hints:
                 for backend in ("local", "processes"):
                     print(hint_times(game_id, args.positions, args.hint_rollouts, args.seed, backend), flush=True)

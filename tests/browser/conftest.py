@@ -167,7 +167,18 @@ def browser() -> Iterator[object]:
         try:
             yield b
         finally:
+            _close_windows()
             b.close()
+
+
+_CLOSED_TABS: list[object] = []
+"""Browser contexts whose page was closed as a tab: closed in turn when the next page opens (see ``page``)."""
+
+
+def _close_windows() -> None:
+    while _CLOSED_TABS:
+        with contextlib.suppress(Exception):
+            _CLOSED_TABS.pop().close()  # type: ignore[attr-defined]
 
 
 @pytest.fixture
@@ -176,7 +187,11 @@ def page(browser: object, request: pytest.FixtureRequest) -> Iterator[object]:
 
     It is closed as a person closes a tab (its ``beforeunload`` handler asks the server to
     shut the page's kernel down), so one test's kernel does not compete with the next test's.
+    Voilà sends that request with ``navigator.sendBeacon``, which closing the whole context at
+    once can drop (a kernel then runs on for the server's 60 s grace): the tab is closed and its
+    context only when the next page opens.
     """
+    _close_windows()
     context = browser.new_context(viewport={"width": 1280, "height": 1000})  # type: ignore[attr-defined]
     context.set_default_timeout(PAGE_TIMEOUT_MS)
     context.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
@@ -187,6 +202,7 @@ def page(browser: object, request: pytest.FixtureRequest) -> Iterator[object]:
         report = getattr(request.node, "rep_call", None)
         if report is not None and report.failed:
             report.sections.append(("browser page and server at failure", _failure_report(pg)))
-        with contextlib.suppress(Exception):
-            pg.close(run_before_unload=True)
-        context.close()
+        if not pg.is_closed():  # type: ignore[attr-defined]
+            with contextlib.suppress(Exception), pg.expect_event("close", timeout=10_000):  # type: ignore[attr-defined]
+                pg.close(run_before_unload=True)  # type: ignore[attr-defined]
+        _CLOSED_TABS.append(context)
