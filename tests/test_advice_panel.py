@@ -67,6 +67,8 @@ def test_a_hint_that_cannot_rank_its_options_says_so_above_the_rows() -> None:
     shown = panel.advice.headline.value.replace("&#x27;", "'")
     assert "re-advice-undecided" in shown and "ended in a loss for Player 1" in shown
     assert "the order below is only the rules' order" in shown
+    rows = [row.children[0].value for row in panel.advice.rows_box.children]
+    assert all("tied with every option" in row and "best" not in row for row in rows), rows
 
 
 def test_a_hint_for_a_position_the_match_has_left_cannot_be_played() -> None:

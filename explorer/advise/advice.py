@@ -149,7 +149,8 @@ class Advice:
         body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in self._cells(i, r)) + "</tr>"
                        for i, r in enumerate(self.rows))
         said = f"<p>{esc(self.undecided())}</p>" if self.undecided() else ""
-        return (f"<div class='re-advice'><p><b>{esc(self.headline())}</b></p>{said}<table><thead><tr>{head}</tr></thead>"
+        return (f"<div class='re-advice'><p><b>{esc(self.headline())}</b></p>{said}"
+                f"<table><thead><tr>{head}</tr></thead>"
                 f"<tbody>{body}</tbody></table><p><small>{esc(self.assumptions())}<br>Race: {esc(self.rule)}"
                 f"</small></p></div>")
 
