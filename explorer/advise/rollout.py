@@ -160,7 +160,7 @@ def play_out(state: State, seat: int, policies: tuple[Any, ...], chance: np.rand
             value = float(state.result().returns[seat])  # type: ignore[union-attr]
             break
         if mover == CHANCE:
-            state = state._apply(sample_outcome(state.chance_outcomes(), chance))  # type: ignore[arg-type]
+            state = state.apply_sampled(sample_outcome(state.chance_outcomes(), chance))  # type: ignore[arg-type]
         else:
             state = state.apply(policies[mover](state, play))
         steps += 1

@@ -239,6 +239,22 @@ class State:
             )
         return self._apply(action)
 
+    def apply_sampled(self, outcome: Action) -> "State":
+        """The position after ``outcome``, an outcome this chance node listed in ``chance_outcomes()``.
+
+        Not checked again: a simulation that draws outcomes from the state's own list (the match's
+        chance steps, the advisor's rollouts) skips ``apply``'s search of the legal moves, a cost paid
+        on every draw of a game played hundreds of thousands of times. Anything else goes to ``apply``.
+
+        >>> import explorer, numpy as np
+        >>> from explorer.core.chance import sample_outcome
+        >>> s = explorer.load_game("star_realms").initial_state()
+        >>> drawn = sample_outcome(s.chance_outcomes(), np.random.default_rng(0))
+        >>> s.apply_sampled(drawn) == s.apply(drawn)
+        True
+        """
+        return self._apply(outcome)
+
     def result(self) -> Result | None:
         """How the game ended (winners, returns, reason), or ``None`` while it goes on."""
         return self._result() if self.is_terminal() else None
