@@ -113,12 +113,13 @@ def recorded_score(done: dict[tuple[int, int], dict[str, Any]], seed: int, games
 
 
 def strength(game_id: str, games: int, rollouts: int, seed: int, backend: str, record: Path | None = None,
-             players: int | None = None) -> str:
-    """The advisor against the heuristic; ``players`` sets the seats of a co-operative game (Pinned Down: 1-3)."""
+             players: int | None = None, measure: str = "win") -> str:
+    """The advisor against the heuristic; ``players`` sets the seats of a co-operative game (Pinned Down: 1-3),
+    ``measure`` what the advisor ranks by ("win", or "progress" where the game measures it)."""
     seats = make_spec(game_id, policies="heuristic").seats if players is None else players
     if seats == 2 and record is not None:
         return strength_recorded(game_id, games, rollouts, seed, backend, record)
-    advisor = advisor_policy(rollouts=rollouts)
+    advisor = advisor_policy(rollouts=rollouts, measure=measure)
     began = time.perf_counter()
     if seats == 2:
         first = simulate(game_id, policies=[advisor, "heuristic"], games=games, seed=seed, backend=backend)
@@ -135,7 +136,7 @@ def strength(game_id: str, games: int, rollouts: int, seed: int, backend: str, r
     a, na = score(advised, 0)
     h, nh = score(plain, 0)
     d, low, high = rate_difference(round(a), na, round(h), nh)
-    return (f"{game_id} ({seats} seat{'s' if seats > 1 else ''}): advisor({rollouts}) wins {a / max(1, na):.1%}, "
+    return (f"{game_id} ({seats} seat{'s' if seats > 1 else ''}): {advisor.name} wins {a / max(1, na):.1%}, "
             f"heuristic {h / max(1, nh):.1%} over {games} seeds; difference {100 * d:+.1f} points "
             f"(95% CI {100 * low:+.1f} to {100 * high:+.1f}) ({time.perf_counter() - began:.0f} s)")
 
@@ -213,6 +214,8 @@ def main(argv: list[str] | None = None) -> None:
                         "and play only the games not yet there (gather 400 games over several runs)")
     parser.add_argument("--players", type=int, help="seats of a solo or co-operative game's strength games "
                         "(Pinned Down: 1-3 fleets, every one advised or every one heuristic; default: the game's)")
+    parser.add_argument("--measure", default="win", help="what the advisor ranks by: win (default) or progress "
+                        "(games that measure how far a seat got: Pinned Down's distance)")
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--skip-hints", action="store_true")
     parser.add_argument("--target", action="store_true", help="the issue's Star Realms 10 x 200 hint check")
@@ -221,7 +224,7 @@ def main(argv: list[str] | None = None) -> None:
         for game_id in args.only:
             if not args.skip_strength:
                 print(strength(game_id, args.games, args.rollouts, args.seed, args.backend, args.record,
-                               args.players), flush=True)
+                               args.players, args.measure), flush=True)
             if not args.skip_hints:
                 for backend in ("local", "processes"):
                     print(hint_times(game_id, args.positions, args.hint_rollouts, args.seed, backend), flush=True)

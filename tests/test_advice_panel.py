@@ -71,6 +71,29 @@ def test_a_hint_that_cannot_rank_its_options_says_so_above_the_rows() -> None:
     assert all("tied with every option" in row and "best" not in row for row in rows), rows
 
 
+def test_in_pinned_down_the_hint_can_rank_by_progress_and_says_so() -> None:
+    # the same lost position ranked by the distance the fleet covers: the rows differ, and every label says
+    # "progress", not "win"
+    m = Match(mid_game("pinned_down"), seed=3)
+    panel = quiet(PinnedDownPanel(m, link=False))
+    assert panel.advice.rank_by.layout.display is None  # offered in a game that measures progress
+    panel.advice.rollouts.value = 16
+    panel.advice.rank_by.value = "progress"
+    assert panel.advice.ask()
+    advice = panel.advice.advice
+    assert advice.measure == "progress" and advice.best.win > advice.rows[1].win > 0
+    rows = [row.children[0].value for row in panel.advice.rows_box.children]
+    assert all(" · progress " in row and " · win " not in row for row in rows), rows
+    layout = panel.advice.chart.outputs[0]["data"]["application/vnd.plotly.v1+json"]["layout"]
+    assert layout["xaxis"]["title"]["text"] == "progress (%), 95% interval"
+    assert "the distance the fleet covered toward 10" in panel.advice.note.value
+
+
+def test_a_game_without_a_measure_of_progress_does_not_offer_it() -> None:
+    panel = StarRealmsPanel(Match(lethal(), seed=3), link=False)
+    assert panel.advice.rank_by.layout.display == "none"
+
+
 def test_a_hint_for_a_position_the_match_has_left_cannot_be_played() -> None:
     m = Match(lethal(), seed=3)
     panel = quiet(StarRealmsPanel(m, link=False))

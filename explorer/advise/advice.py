@@ -10,7 +10,8 @@ highest win chance among the options that played the most rollouts, the
 race's survivors), then the others by their paired difference to it
 (highest first; equal ones by win chance, then the rules' order), and says
 what was assumed; ``partial`` is true when a time budget or a stop cut the rollouts
-short.
+short. With ``measure="progress"`` every "win" figure is instead the mean of how far
+the seat got (``State.progress``, 1 for a win), and the texts say so.
 """
 
 from __future__ import annotations
@@ -27,7 +28,11 @@ from explorer.errors import RulesError
 
 @dataclass(frozen=True)
 class OptionAdvice:
-    """One option's row: rollouts, win chance and its 95% interval, the paired difference to the best."""
+    """One option's row: rollouts, win chance and its 95% interval, the paired difference to the best.
+
+    ``win`` is the mean of the option's rollout values: the win chance, or the mean progress when the
+    advice ranks by ``measure="progress"``.
+    """
 
     option: Option
     rollouts: int
@@ -76,6 +81,13 @@ class Advice:
     seconds: float
     hidden: str
     rule: str
+    measure: str = "win"
+    measure_text: str = ""
+
+    @property
+    def value_name(self) -> str:
+        """What the rows' percentages are: ``"win chance"``, or ``"progress"`` and what it measures."""
+        return "win chance" if self.measure == "win" else f"progress ({self.measure_text})"
 
     @property
     def best(self) -> OptionAdvice:
@@ -98,8 +110,8 @@ class Advice:
         """One sentence on what the numbers assume (the panels show it under the table)."""
         most = max((r.rollouts for r in self.rows), default=0)
         more = f"; up to {most} for the best, from the rollouts the others left" if most > self.rollouts else ""
-        return (f"{self.seat_name}'s win chance over {self.rollouts} rollouts per option (fewer for options that "
-                f"stopped early{more}), every seat then played by the {self.policy} policy; hidden cards: "
+        return (f"{self.seat_name}'s {self.value_name} over {self.rollouts} rollouts per option (fewer for options "
+                f"that stopped early{more}), every seat then played by the {self.policy} policy; hidden cards: "
                 f"{self.hidden}; seed {self.seed}.")
 
     def undecided(self) -> str:
@@ -109,7 +121,7 @@ class Advice:
         flagship's usually do under the heuristic, or all won), every win chance is 0% (or 100%) and
         the order of the rows is only the rules' order: the player must be told, not shown a ranking.
         """
-        if not self.rows or any(r.rollouts == 0 for r in self.rows):
+        if self.measure != "win" or not self.rows or any(r.rollouts == 0 for r in self.rows):
             return ""
         who = self.seat_name
         if all(r.win == 0.0 for r in self.rows):
@@ -133,8 +145,12 @@ class Advice:
     HEADERS = ("#", "group", "option", "win", "95% CI", "vs best (paired 95% CI, points)", "rollouts", "status",
                "next chance step (exact)")
 
+    def headers(self) -> tuple[str, ...]:
+        """The table's column names: the value column reads "win", or "progress" when ranked by it."""
+        return tuple("progress" if h == "win" and self.measure != "win" else h for h in self.HEADERS)
+
     def __str__(self) -> str:
-        table = [list(self.HEADERS)] + [self._cells(i, r) for i, r in enumerate(self.rows)]
+        table = [list(self.headers())] + [self._cells(i, r) for i, r in enumerate(self.rows)]
         keep = [j for j in range(len(self.HEADERS)) if any(row[j] for row in table[1:])]
         widths = {j: max(len(row[j]) for row in table) for j in keep}
         lines = [self.headline()] + ([self.undecided()] if self.undecided() else [])
@@ -145,7 +161,7 @@ class Advice:
 
     def _repr_html_(self) -> str:
         esc = html.escape
-        head = "".join(f"<th>{esc(h)}</th>" for h in self.HEADERS)
+        head = "".join(f"<th>{esc(h)}</th>" for h in self.headers())
         body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in self._cells(i, r)) + "</tr>"
                        for i, r in enumerate(self.rows))
         said = f"<p>{esc(self.undecided())}</p>" if self.undecided() else ""
@@ -159,7 +175,7 @@ class Advice:
         return {
             "game": self.game_id, "phase": self.phase, "seat": self.seat, "partial": self.partial,
             "rollouts": self.rollouts, "policy": self.policy, "seed": self.seed, "backend": self.backend,
-            "seconds": self.seconds, "hidden": self.hidden,
+            "seconds": self.seconds, "hidden": self.hidden, "measure": self.measure,
             "rows": [{"option": r.text, "group": r.group, "rollouts": r.rollouts, "win": r.win, "low": r.low,
                       "high": r.high, "diff": r.diff, "diff_low": r.diff_low, "diff_high": r.diff_high,
                       "stopped": r.stopped,

@@ -73,7 +73,7 @@ def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200
            seed: int = 0, backend: str = "local", workers: int | None = None, client: Any = None,
            budget_s: float | None = None, on_batch: Callable[[Advice], Any] | None = None,
            stop: threading.Event | None = None, batch: int | None = None, racing: bool = True,
-           spare: bool = True, max_steps: int = DEFAULT_MAX_STEPS) -> Advice:
+           spare: bool = True, max_steps: int = DEFAULT_MAX_STEPS, measure: str = "win") -> Advice:
     """Rank every legal option of the decision at ``state`` by ``seat``'s chance to win.
 
     ``state``: a position, or a :class:`~explorer.Match` (its position on screen: ``advise(match)`` in a
@@ -84,6 +84,9 @@ def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200
     option per round (default ``rollouts / 8``, at least 8). ``racing=False`` gives every option all its
     rollouts. ``spare``: the best goes on with the rollouts the stopped options left unused, until it is
     within ±5 points (:mod:`explorer.advise.racing`); ``spare=False`` stops every option at ``rollouts``.
+    ``measure``: ``"win"`` ranks by the chance to win; ``"progress"``, for a game that measures how far a seat
+    got (``State.progress``; Pinned Down: the distance covered toward 10, a win counts 1), ranks by its mean,
+    where nearly every game is lost and every win chance is 0.
     Returns an :class:`~explorer.advise.advice.Advice`.
     """
     began = time.perf_counter()
@@ -93,6 +96,7 @@ def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200
     _check_number("rollouts", rollouts, 1, MAX_ROLLOUTS)
     _check_number("seed", seed, 0, 2**63 - 1)
     _check_number("max_steps", max_steps, 1, 10_000_000)
+    check_measure(state, seat, measure)
     batch = max(8, math.ceil(rollouts / 8)) if batch is None else _check_number("batch", batch, 1, MAX_ROLLOUTS)
     if budget_s is not None and (isinstance(budget_s, bool) or not isinstance(budget_s, (int, float))
                                  or not budget_s > 0):
@@ -100,7 +104,7 @@ def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200
     resolve_policies(state, policy)  # an unknown policy or backend is refused before any rollout
     runner = Runner(backend, workers, client)  # starts nothing until entered
     options = decision_options(state)
-    job = Job(state, seat, policy, seed, max_steps)
+    job = Job(state, seat, policy, seed, max_steps, measure)
     try:
         blob = pickle.dumps(job)
     except Exception as err:  # noqa: BLE001 - any pickling failure: the workers cannot receive this job
@@ -115,7 +119,7 @@ def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200
 
     def build() -> Advice:
         return _advice(state, seat, options, chances, race, policy, seed, backend, not race.done() or cut,
-                       time.perf_counter() - began, rollouts)
+                       time.perf_counter() - began, rollouts, measure)
 
     with runner:
         while not race.done():
@@ -151,8 +155,30 @@ def _play_here(job: Job, tasks: list[tuple[int, int, int]], deadline: float | No
         yield from play_piece(job, *piece)
 
 
+def check_measure(state: State, seat: int, measure: str) -> str:
+    """``measure`` if the game can rank by it at ``state``, else a sentence saying what is allowed.
+
+    >>> import explorer
+    >>> check_measure(explorer.load_game("pinned_down").initial_state(), 0, "progress")
+    'progress'
+    >>> check_measure(explorer.load_game("warps_edge").initial_state(), 0, "progress")
+    Traceback (most recent call last):
+    ...
+    explorer.errors.RulesError: measure 'progress' needs a game that measures how far a seat got; warps_edge does not: use measure='win'
+    """
+    if measure == "win":
+        return measure
+    if measure != "progress":
+        raise RulesError(f"measure must be 'win' (the chance to win) or 'progress' (how far the seat got, where the "
+                         f"game measures it), got {measure!r}")
+    if state.progress(seat) is None:
+        raise RulesError(f"measure 'progress' needs a game that measures how far a seat got; "
+                         f"{state.game.info.id} does not: use measure='win'")
+    return measure
+
+
 def _advice(state: State, seat: int, options: tuple, chances: tuple, race: Race, policy: PolicyRef, seed: int,
-            backend: str, partial: bool, seconds: float, rollouts: int) -> Advice:
+            backend: str, partial: bool, seconds: float, rollouts: int, measure: str = "win") -> Advice:
     # The best: among the survivors that played their count (or, in a race cut short, as far as any option got),
     # the highest mean. The others follow by their paired difference to it (an option that stopped "same" after
     # few rollouts is not put above the option that played them all just because its few rollouts went well).
@@ -172,4 +198,5 @@ def _advice(state: State, seat: int, options: tuple, chances: tuple, race: Race,
         stopped = race.stopped.get(o, "cut" if n < rollouts else "")
         rows.append(OptionAdvice(options[o], n, race.mean(o), low, high, d, d_low, d_high, stopped, chances[o]))
     return Advice(state.game.info.id, state.phase, seat, state.game.player_name(seat), tuple(rows), rollouts,
-                  policy_name(policy), seed, backend, partial, seconds, assumed(state.game.info.id), RULE)
+                  policy_name(policy), seed, backend, partial, seconds, assumed(state.game.info.id), RULE,
+                  measure, state.PROGRESS if measure == "progress" else "")

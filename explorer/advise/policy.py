@@ -54,11 +54,12 @@ class AdvisorPolicy:
     batch: int | None = None
     max_steps: int = DEFAULT_MAX_STEPS
     keep_policy_move: bool = True
+    measure: str = "win"
 
     @property
     def name(self) -> str:
-        """How the advisor reads in a summary: ``advisor(32)``."""
-        return f"advisor({self.rollouts})"
+        """How the advisor reads in a summary: ``advisor(32)``, ``advisor(32, progress)``."""
+        return f"advisor({self.rollouts})" if self.measure == "win" else f"advisor({self.rollouts}, {self.measure})"
 
     def __call__(self, state: State, rng: np.random.Generator) -> Action:
         actions = state.legal_actions()
@@ -68,7 +69,7 @@ class AdvisorPolicy:
             return actions[0]
         seed = int(rng.integers(0, 2**63 - 1))
         advice = advise(state, rollouts=self.rollouts, policy=self.policy, seed=seed, racing=self.racing,
-                        batch=self.batch, max_steps=self.max_steps)
+                        batch=self.batch, max_steps=self.max_steps, measure=self.measure)
         if not self.keep_policy_move:
             return advice.best.action
         own = self.policy_move(state, seed)

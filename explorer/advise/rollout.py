@@ -17,7 +17,10 @@ A rollout cut at ``max_steps`` moves counts as a draw (1 / players). None of
 the five games' ``result()`` reports a score beyond these returns (Warp's Edge:
 the pilot wins 1 or loses 0; Endor: a round-limit draw 0.5 each; Star Realms:
 a shared return among the living at the turn limit), so the advice ranks by
-the chance to win, draws counted at their share.
+the chance to win, draws counted at their share. With ``measure="progress"``
+(games whose state has :meth:`~explorer.core.state.State.progress`) the value is
+how far the seat got instead, from 0 to 1 with 1 only for a win (Pinned Down:
+the distance covered toward 10), at the end or where the rollout was cut.
 
 **Transpositions.** Two options often reach the same position: the same cards
 played in another order, an attack on the same target from another card. A
@@ -77,6 +80,7 @@ class Job:
     policy: PolicyRef = "heuristic"
     seed: int = 0
     max_steps: int = DEFAULT_MAX_STEPS
+    measure: str = "win"
 
 
 def resolve_policies(state: State, policy: PolicyRef) -> tuple[Any, ...]:
@@ -137,10 +141,11 @@ def _generator_key(generator: np.random.Generator) -> tuple[Any, ...]:
 
 
 def play_out(state: State, seat: int, policies: tuple[Any, ...], chance: np.random.Generator,
-             play: np.random.Generator, max_steps: int, memo: Memo | None = None) -> float:
+             play: np.random.Generator, max_steps: int, memo: Memo | None = None, measure: str = "win") -> float:
     """Play ``state`` to its end (chance sampled from ``chance``, each seat by its policy with ``play``).
 
     ``memo``: the transpositions of this rollout index shared by the options of a piece (see the module).
+    ``measure``: ``"win"`` (the seat's return) or ``"progress"`` (``state.progress(seat)``).
     """
     steps = 0
     keys: list[tuple[Any, ...]] = []
@@ -157,13 +162,16 @@ def play_out(state: State, seat: int, policies: tuple[Any, ...], chance: np.rand
             keys.append(key)
         last = mover
         if mover == TERMINAL:
-            value = float(state.result().returns[seat])  # type: ignore[union-attr]
+            value = float(state.result().returns[seat]) if measure == "win" else state.progress(seat)  # type: ignore
             break
         if mover == CHANCE:
             state = state.apply_sampled(sample_outcome(state.chance_outcomes(), chance))  # type: ignore[arg-type]
         else:
             state = state.apply(policies[mover](state, play))
         steps += 1
+    else:  # cut at max_steps: a draw, or as far as the seat got
+        if measure != "win":
+            value = state.progress(seat)  # type: ignore[assignment]
     if memo is not None:
         for key in keys:
             memo[key] = value
@@ -194,7 +202,7 @@ def play_piece(job: Job, options: tuple[int, ...], start: int, stop: int,
                 if world is None:  # the seat's own cards are untouched: its options stay legal
                     world = determinize(job.state, job.seat, deal)
                 values[option].append(play_out(world.apply(actions[option]), job.seat, policies, chance, play,
-                                               job.max_steps, memo))
+                                               job.max_steps, memo, job.measure))
     return [(option, start, stop, tuple(values[option])) for option in options]
 
 

@@ -123,6 +123,18 @@ class State:
         """
         return ""
 
+    PROGRESS = ""  # no annotation: a class attribute, not a field
+    """What :meth:`progress` measures, in the game's words ("" for a game without such a measure)."""
+
+    def progress(self, seat: int) -> float | None:
+        """How far ``seat`` has got toward winning, from 0 to 1 (1 only for a won game), or ``None``.
+
+        For games whose rules count how close a side is to winning (Pinned Down: the distance the
+        fleet has covered toward 10). The advisor can rank options by it where nearly every game is
+        lost and the win chance of every option is 0. ``None`` (the default): the game has no measure.
+        """
+        return None
+
     def action_group(self, action: Action) -> str:
         """How the table groups this move ("Play", "Buy", "Attack"): each move is offered once, in its group."""
         return action.kind.capitalize()

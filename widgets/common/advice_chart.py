@@ -43,26 +43,28 @@ def _label(i: int, text: str) -> str:
 def advice_figure(advice: Any) -> go.Figure:
     """Horizontal bars of each option's win chance (percent) with 95% interval whiskers, best on top."""
     rows = advice.rows
+    what = "win chance" if getattr(advice, "measure", "win") == "win" else "progress"  # Pinned Down's distance
+    short = "win" if what == "win chance" else "progress"
     labels = [_label(i, r.text) for i, r in enumerate(rows)]
     colours = [BEST if i == 0 else (WORSE if r.stopped == "worse" else OTHER) for i, r in enumerate(rows)]
     hover = []
     for i, r in enumerate(rows):
         versus = "the best" if i == 0 else (f"vs best {100 * r.diff:+.1f} points "
                                             f"(95% CI {100 * r.diff_low:+.1f} to {100 * r.diff_high:+.1f})")
-        hover.append(f"{r.text}<br>win {100 * r.win:.1f}% (95% CI {100 * r.low:.1f}–{100 * r.high:.1f}%)"
+        hover.append(f"{r.text}<br>{short} {100 * r.win:.1f}% (95% CI {100 * r.low:.1f}–{100 * r.high:.1f}%)"
                      f"<br>{r.rollouts} rollouts · {versus}")
     fig = go.Figure(go.Bar(
         x=[100 * r.win for r in rows], y=labels, orientation="h", marker={"color": colours},
         error_x={"type": "data", "symmetric": False, "array": [100 * (r.high - r.win) for r in rows],
                  "arrayminus": [100 * (r.win - r.low) for r in rows], "color": "#2b2f36", "thickness": 1.2},
-        hovertext=hover, hoverinfo="text", name="win chance",
+        hovertext=hover, hoverinfo="text", name=what,
     ))
-    title = f"{advice.seat_name}'s win chance by option" + (" (partial)" if advice.partial else "")
+    title = f"{advice.seat_name}'s {what} by option" + (" (partial)" if advice.partial else "")
     fig.update_layout(
         template="plotly_white", font={"family": FONT, "size": 13, "color": "#2b2f36"},
         title={"text": wrapped_title(title), "font": {"size": 15}, **TITLE_BELOW_TOOLBAR},
         height=max(220, 110 + ROW_HEIGHT * len(rows)), margin={"l": 10, "r": 20, "t": 84, "b": 50},
-        xaxis={"title": {"text": "win chance (%), 95% interval"}, "range": [0, 100], "gridcolor": "#e8eaee"},
+        xaxis={"title": {"text": f"{what} (%), 95% interval"}, "range": [0, 100], "gridcolor": "#e8eaee"},
         yaxis={"autorange": "reversed", "automargin": True}, showlegend=False, bargap=0.25,
     )
     return fig

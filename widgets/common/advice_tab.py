@@ -6,7 +6,9 @@ rollouts that deal the seat's hidden cards afresh every time (no peeking) and gi
 option the same dice. The bars fill as rounds of rollouts arrive (a progress bar counts
 them); **Stop** ends the rollouts and keeps what was played (marked partial); **Play this**
 on a row plays that option through the panel, as a click on its move would. One sentence
-under the table says what the numbers assume.
+under the table says what the numbers assume. In a game that measures how far a seat got
+(Pinned Down: the distance toward 10), **rank by** offers "progress" beside "win chance":
+where nearly every game is lost, every win chance is 0 and only progress tells options apart.
 
 The advice is for the position it was asked about: when the match moves on (a click, a cell),
 the page says so and its Play buttons are disabled until the next hint. The rollouts run in
@@ -74,6 +76,10 @@ class AdviceTab:
         self.rollouts.add_class("re-advice-rollouts")
         self.policy = W.Dropdown(description="then", layout=W.Layout(width="200px"),
                                  style={"description_width": "35px"})
+        self.rank_by = W.Dropdown(options=[("win chance", "win"), ("progress", "progress")], value="win",
+                                  description="rank by", layout=W.Layout(width="210px", display="none"),
+                                  style={"description_width": "55px"})
+        self.rank_by.add_class("re-advice-rank-by")
         self.ask_button = W.Button(description="Ask for a hint", button_style="primary",
                                    tooltip="Rank every option at this decision by rollouts",
                                    layout=W.Layout(width="auto"))
@@ -91,11 +97,12 @@ class AdviceTab:
         self.note = W.HTML()
         self.ask_button.on_click(lambda _b: self.ask())
         self.stop_button.on_click(lambda _b: self.stop())
-        controls = W.HBox([self.rollouts, self.policy, self.ask_button, self.stop_button],
+        controls = W.HBox([self.rollouts, self.policy, self.rank_by, self.ask_button, self.stop_button],
                           layout=W.Layout(flex_flow="row wrap", align_items="center", width="100%"))
         intro = W.HTML(f'<div style="{NOTE}">Every legal option at this decision, ranked by the chance to win of the '
-                       "seat that decides, from games played to the end after each option. Hidden cards are dealt "
-                       "afresh in every game from what that seat knows.</div>")
+                       "seat that decides (or by how far it gets, where the game measures it: rank by), from games "
+                       "played to the end after each option. Hidden cards are dealt afresh in every game from what "
+                       "that seat knows.</div>")
         self.widget = W.VBox([intro, controls, self.progress, self.headline, self.chart, self.rows_box, self.note],
                              layout=W.Layout(width="100%"))
         self.widget.add_class("re-advice")
@@ -103,6 +110,10 @@ class AdviceTab:
 
     # --- settings -----------------------------------------------------------------------
     def update_policies(self) -> None:
+        state = self._current()
+        self.progress_text = state.PROGRESS if state.progress(0) is not None else ""
+        self.rank_by.layout.display = None if self.progress_text else "none"
+        self.rank_by.tooltip = f"progress: {self.progress_text}" if self.progress_text else ""
         names = [n for n in self._policies() if n != "advisor"]
         if list(self.policy.options) != names:
             self.policy.options = names
@@ -137,7 +148,8 @@ class AdviceTab:
         self.ask_button.disabled, self.stop_button.disabled = True, False
         self._say(f"Rolling out {options} option{'s' if options != 1 else ''}, {rollouts} games each (fewer for "
                   f"options clearly behind; the best gets the games they leave)…")
-        job = lambda: self._run(state, rollouts, self.policy.value or "heuristic")  # noqa: E731
+        measure = self.rank_by.value if self.progress_text else "win"
+        job = lambda: self._run(state, rollouts, self.policy.value or "heuristic", measure)  # noqa: E731
         if self.background:
             self._thread = threading.Thread(target=job, name="re-advice", daemon=True)
             self._thread.start()
@@ -154,10 +166,10 @@ class AdviceTab:
         if self._thread is not None:
             self._thread.join(timeout)
 
-    def _run(self, state: State, rollouts: int, policy: str) -> None:
+    def _run(self, state: State, rollouts: int, policy: str, measure: str = "win") -> None:
         try:
             advice = advise(state, rollouts=rollouts, policy=policy, seed=self.seed, stop=self._stop,
-                            on_batch=self._arrived)
+                            on_batch=self._arrived, measure=measure)
             self._arrived(advice)
         except RulesError as err:
             self._say(err.message, error=True)
@@ -183,9 +195,10 @@ class AdviceTab:
     def _draw_rows(self, advice: Advice, *, fresh: bool) -> None:
         rows = []
         tied = bool(advice.undecided())  # every rollout ended alike: no row is "best"
+        short = "win" if advice.measure == "win" else "progress"
         for i, r in enumerate(advice.rows):
             versus = "tied with every option" if tied else ("best" if i == 0 else f"{100 * r.diff:+.1f} pts vs best")
-            text = (f"<b>{i + 1}. {html.escape(r.text)}</b> <span style='{NOTE}'>{html.escape(r.group)} · win "
+            text = (f"<b>{i + 1}. {html.escape(r.text)}</b> <span style='{NOTE}'>{html.escape(r.group)} · {short} "
                     f"{100 * r.win:.1f}% ({100 * r.low:.1f}–{100 * r.high:.1f}) · {versus} · {r.rollouts} games"
                     f"{' · ' + html.escape(r.status(i == 0)) if r.status(i == 0) and i else ''}</span>")
             play = W.Button(description="Play this", disabled=not fresh, layout=W.Layout(width="auto", flex="0 0 auto"),

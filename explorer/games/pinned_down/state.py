@@ -258,6 +258,20 @@ class PinnedDownState(State):
     def _apply(self, action: Action) -> "PinnedDownState":
         return _rules("rules").apply_action(self, action)
 
+    PROGRESS = "the distance the fleet covered toward 10; a win counts 100%"
+
+    def progress(self, seat: int) -> float:
+        """The fleet's distance over the distance to win (10), below 1 until it has won: every seat's the same.
+
+        >>> import explorer
+        >>> explorer.load_game("pinned_down").initial_state().replace(distance=4).progress(0)
+        0.4
+        """
+        goal = self.knobs.victory_distance
+        if self.outcome.startswith("win"):
+            return 1.0
+        return min(self.distance, goal - 1) / goal
+
     def _result(self) -> Result:
         n = len(self.players)
         if self.outcome.startswith("win"):
