@@ -85,7 +85,7 @@ def test_in_pinned_down_the_hint_can_rank_by_progress_and_says_so() -> None:
     rows = [row.children[0].value for row in panel.advice.rows_box.children]
     assert all(" · progress " in row and " · win " not in row for row in rows), rows
     layout = panel.advice.chart.outputs[0]["data"]["application/vnd.plotly.v1+json"]["layout"]
-    assert layout["xaxis"]["title"]["text"] == "progress (%), 95% interval"
+    assert layout["title"]["text"] == "Player 1's progress by option, with<br>95% intervals"
     assert "the distance the fleet covered toward 10" in panel.advice.note.value
 
 

@@ -59,12 +59,15 @@ def advice_figure(advice: Any) -> go.Figure:
                  "arrayminus": [100 * (r.win - r.low) for r in rows], "color": "#2b2f36", "thickness": 1.2},
         hovertext=hover, hoverinfo="text", name=what,
     ))
-    title = f"{advice.seat_name}'s {what} by option" + (" (partial)" if advice.partial else "")
+    title = f"{advice.seat_name}'s {what} by option, with 95% intervals" + (" (partial)" if advice.partial else "")
+    extra = 20 * wrapped_title(title).count("<br>")  # room for each extra line of the title
     fig.update_layout(
         template="plotly_white", font={"family": FONT, "size": 13, "color": "#2b2f36"},
         title={"text": wrapped_title(title), "font": {"size": 15}, **TITLE_BELOW_TOOLBAR},
-        height=max(220, 110 + ROW_HEIGHT * len(rows)), margin={"l": 10, "r": 20, "t": 84, "b": 50},
-        xaxis={"title": {"text": f"{what} (%), 95% interval"}, "range": [0, 100], "gridcolor": "#e8eaee"},
+        height=max(220, 110 + extra + ROW_HEIGHT * len(rows)), margin={"l": 10, "r": 20, "t": 84 + extra, "b": 50},
+        # the unit is in the title, which wraps: an axis title sits centred on the plot area, which the option
+        # labels push to the right, and ran past a phone's edge
+        xaxis={"range": [0, 100], "gridcolor": "#e8eaee", "ticksuffix": "%"},
         yaxis={"autorange": "reversed", "automargin": True}, showlegend=False, bargap=0.25,
     )
     return fig
