@@ -68,6 +68,7 @@ class AdviceTab:
         self.background, self.limit, self.seed = background, limit, seed
         self.advice: Advice | None = None
         self.asked: State | None = None  # the position the advice is about
+        self.progress_text = ""  # what the game's progress measures ("" where it has no such measure)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -106,10 +107,11 @@ class AdviceTab:
         self.widget = W.VBox([intro, controls, self.progress, self.headline, self.chart, self.rows_box, self.note],
                              layout=W.Layout(width="100%"))
         self.widget.add_class("re-advice")
-        self.update_policies()
+        self.update_settings()
 
     # --- settings -----------------------------------------------------------------------
-    def update_policies(self) -> None:
+    def update_settings(self) -> None:
+        """Offer the game's rollout policies, and "rank by" only where the game measures progress."""
         state = self._current()
         self.progress_text = state.PROGRESS if state.progress(0) is not None else ""
         self.rank_by.layout.display = None if self.progress_text else "none"
@@ -218,7 +220,7 @@ class AdviceTab:
 
     def update(self, state: State) -> None:
         """The panel shows ``state``: disable Play this when the advice is about another position."""
-        self.update_policies()
+        self.update_settings()
         if self.advice is not None and not self.running:
             fresh = state is self.asked
             for row in self.rows_box.children:
