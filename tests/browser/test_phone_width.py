@@ -84,7 +84,7 @@ ODDS_FIT_JS = """() => {
     // a label must be readable (9 px or more) or left off (scale 0)
     const tiny = [];
     for (const t of odds.querySelectorAll('text.bartext')) {
-        const scale = parseFloat(((t.getAttribute('transform') || '').match(/scale\(([0-9.]+)/) || [0, 1])[1]);
+        const scale = parseFloat(((t.getAttribute('transform') || '').match(/scale\\(([0-9.]+)/) || [0, 1])[1]);
         const px = scale * parseFloat(getComputedStyle(t).fontSize);
         if (scale > 0 && px < 8.5) tiny.push(t.textContent + ' at ' + px.toFixed(1) + ' px');
     }
