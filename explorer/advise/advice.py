@@ -85,6 +85,11 @@ class Advice:
     measure_text: str = ""
 
     @property
+    def value_short(self) -> str:
+        """The rows' figure in one word: ``"win"`` or ``"progress"`` (column heads, row texts, hovers)."""
+        return "win" if self.measure == "win" else "progress"
+
+    @property
     def value_name(self) -> str:
         """What the rows' percentages are: ``"win chance"``, or ``"progress"`` and what it measures."""
         return "win chance" if self.measure == "win" else f"progress ({self.measure_text})"
@@ -147,7 +152,7 @@ class Advice:
 
     def headers(self) -> tuple[str, ...]:
         """The table's column names: the value column reads "win", or "progress" when ranked by it."""
-        return tuple("progress" if h == "win" and self.measure != "win" else h for h in self.HEADERS)
+        return tuple(self.value_short if h == "win" else h for h in self.HEADERS)
 
     def __str__(self) -> str:
         table = [list(self.headers())] + [self._cells(i, r) for i, r in enumerate(self.rows)]

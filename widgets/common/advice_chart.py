@@ -43,8 +43,8 @@ def _label(i: int, text: str) -> str:
 def advice_figure(advice: Any) -> go.Figure:
     """Horizontal bars of each option's win chance (percent) with 95% interval whiskers, best on top."""
     rows = advice.rows
-    what = "win chance" if getattr(advice, "measure", "win") == "win" else "progress"  # Pinned Down's distance
-    short = "win" if what == "win chance" else "progress"
+    short = advice.value_short
+    what = "win chance" if short == "win" else short
     labels = [_label(i, r.text) for i, r in enumerate(rows)]
     colours = [BEST if i == 0 else (WORSE if r.stopped == "worse" else OTHER) for i, r in enumerate(rows)]
     hover = []

@@ -34,6 +34,12 @@ def asker(state: Any) -> int:
     return state.current_player if state.current_player >= 0 else state.actor
 
 
+def _note(text: str, width: int) -> dict[str, Any]:
+    """A grey sentence in the middle of the plot, wrapped at ``width`` characters (a phone's chart is ~45 wide)."""
+    return {"text": wrapped_title(text, width=width), "showarrow": False, "xref": "paper", "yref": "paper",
+            "x": 0.5, "y": 0.5, "font": {"size": 13, "color": "#5b6472"}}
+
+
 def _figure(bars: list[dict[str, Any]], title: str, height: int = CHART_HEIGHT, empty: str = "Nothing to show now.",
             **layout: Any) -> go.Figure:
     """The tab's bar chart: ``bars`` (Plotly JSON traces) under a wrapped title, 0-100% up the side.
@@ -51,11 +57,10 @@ def _figure(bars: list[dict[str, Any]], title: str, height: int = CHART_HEIGHT, 
                    "legend": dict(LEGEND_BELOW), "plot_bgcolor": "white", "uniformtext": dict(BAR_LABELS), **layout}
     if not any(bar.get("x") for bar in bars):
         # nothing to draw: say why in the plot instead of showing bare axes and a 0-100% scale
-        why = wrapped_title(empty, width=40)  # a phone's chart is about 45 characters of this size wide
+        why = _note(empty, 40)
         spec_layout.update({"xaxis": {"visible": False}, "yaxis": {"visible": False}, "showlegend": False,
-                            "height": 160 + 20 * (shown.count("<br>") + why.count("<br>")),
-                            "annotations": [{"text": why, "showarrow": False, "xref": "paper", "yref": "paper",
-                                             "x": 0.5, "y": 0.5, "font": {"size": 13, "color": "#5b6472"}}]})
+                            "height": 160 + 20 * (shown.count("<br>") + why["text"].count("<br>")),
+                            "annotations": [why]})
     return figure_from_spec({"data": bars, "layout": spec_layout})
 
 
@@ -97,10 +102,8 @@ def destroy_figure(state: Any) -> go.Figure:
     layout: dict[str, Any] = {}
     if enemies and not any(shooters):
         # every bar is 0%: say so, or the chart reads as if it had failed to draw
-        layout["annotations"] = [{"text": wrapped_title("0% for every ship: none of yours that can still fire "
-                                                        "has it in arc and range.", width=30),  # off the ticks
-                                  "showarrow": False, "xref": "paper", "yref": "paper", "x": 0.5, "y": 0.5,
-                                  "font": {"size": 13, "color": "#5b6472"}}]
+        layout["annotations"] = [_note("0% for every ship: none of yours that can still fire has it in arc and "
+                                       "range.", 30)]  # 30: clear of the axis ticks
     return _figure([bar], f"{state.game.player_name(player)}: chance to destroy each enemy ship this round",
                    empty="No enemy ship is on the table.", **layout)
 
