@@ -1,6 +1,8 @@
 """The advice as a chart: one bar per option, its win chance with its 95% interval (a pure builder).
 
-Options are listed best first, top to bottom; the best is drawn in the accent colour,
+Options are listed best first, top to bottom, each option's text written above its bar (not
+beside it: long option texts beside the bars left a phone a plot a third of the screen wide,
+so the bars now span the width at any size); the best is drawn in the accent colour,
 options the race stopped as clearly worse in grey, the rest in the base colour. The
 hover text gives the exact figures: win chance, interval, rollouts, and the paired
 difference to the best with its interval (the number that says whether two options
@@ -26,8 +28,11 @@ import plotly.graph_objects as go
 from widgets.common.charts import FONT, TITLE_BELOW_TOOLBAR, wrapped_title
 
 BEST, OTHER, WORSE = "#3E9C8F", "#4C6A92", "#b7bcc6"
-ROW_HEIGHT = 34
-MAX_LABEL = 38
+ROW_HEIGHT = 50
+"""Pixels per option: a 13 px label above a bar of half the row (``bargap`` 0.5)."""
+MAX_LABEL = 44
+TOP, BOTTOM = 84, 50
+"""Margins above the plot (the toolbar and a two-line title) and below it (the percent ticks)."""
 
 
 def _label(i: int, text: str) -> str:
@@ -64,10 +69,14 @@ def advice_figure(advice: Any) -> go.Figure:
     fig.update_layout(
         template="plotly_white", font={"family": FONT, "size": 13, "color": "#2b2f36"},
         title={"text": wrapped_title(title), "font": {"size": 15}, **TITLE_BELOW_TOOLBAR},
-        height=max(220, 110 + extra + ROW_HEIGHT * len(rows)), margin={"l": 10, "r": 20, "t": 84 + extra, "b": 50},
-        # the unit is in the title, which wraps: an axis title sits centred on the plot area, which the option
-        # labels push to the right, and ran past a phone's edge
+        # every option gets its full row, however few: the label needs the room above its bar
+        height=TOP + extra + BOTTOM + ROW_HEIGHT * len(rows),
+        margin={"l": 14, "r": 20, "t": TOP + extra, "b": BOTTOM},  # l: room for half of the "0%" tick label
+        # the unit is in the title, which wraps, and on the ticks
         xaxis={"range": [0, 100], "gridcolor": "#e8eaee", "ticksuffix": "%"},
-        yaxis={"autorange": "reversed", "automargin": True}, showlegend=False, bargap=0.25,
+        yaxis={"autorange": "reversed", "showticklabels": False}, showlegend=False, bargap=0.5,
+        annotations=[{"x": 0, "xref": "x", "y": label, "yref": "y", "text": label, "showarrow": False,
+                      "xanchor": "left", "yanchor": "bottom", "yshift": ROW_HEIGHT // 4, "font": {"size": 13}}
+                     for label in labels],
     )
     return fig
