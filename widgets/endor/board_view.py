@@ -259,8 +259,12 @@ def board_figure(state: Any, *, height: int = 460) -> go.Figure:
     return fig
 
 
-def tracks_figure(state: Any, *, height: int = 300) -> go.Figure:
-    """The shield track (targets, strike team, stormtroopers) and the duel, Falcon and Executor tracks."""
+def tracks_figure(state: Any, *, height: int = 420) -> go.Figure:
+    """The shield track (targets, strike team, stormtroopers) above the duel, Falcon and Executor tracks.
+
+    Stacked, not side by side: the track's 28 spaces across the full width keep each needed roll
+    readable on a phone (beside the hit tracks they had 7 px each at 390 px and the digits ran together).
+    """
     data, rules = state.data, state.rules
     spaces = list(range(1, len(data.track) + 1))
     targets = [data.track[p - 1] + (1 if p in state.troopers else 0) for p in spaces]
@@ -289,9 +293,9 @@ def tracks_figure(state: Any, *, height: int = 300) -> go.Figure:
     fig.update_layout(
         height=height, margin={"l": 10, "r": 10, "t": 64, "b": 10}, showlegend=False, plot_bgcolor="white",
         title={"text": "Shield track · duel and hit tracks", **TITLE_BELOW_TOOLBAR},
-        xaxis={"domain": [0, 0.62], "title": "shield-track space", "dtick": 3},
-        yaxis={"range": [0, 7.2], "title": "roll needed"},
-        xaxis2={"domain": [0.72, 1], "range": [0, 1.35], "anchor": "y2", "visible": False},
-        yaxis2={"anchor": "x2", "autorange": "reversed"},
+        xaxis={"domain": [0, 1], "anchor": "y", "title": {"text": "shield-track space", "standoff": 4}, "dtick": 3},
+        yaxis={"domain": [0.42, 1], "range": [0, 7.2], "title": "roll needed"},
+        xaxis2={"domain": [0, 1], "range": [0, 1.35], "anchor": "y2", "visible": False},
+        yaxis2={"domain": [0, 0.26], "anchor": "x2", "autorange": "reversed"},
     )
     return fig
