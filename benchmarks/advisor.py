@@ -23,6 +23,8 @@ Defaults are small so a run takes a few minutes on a shared 2-core machine::
     .venv/bin/python benchmarks/advisor.py --games 200 --rollouts 32 --positions 100 --hint-rollouts 200
     .venv/bin/python benchmarks/advisor.py --only star_realms --skip-strength --target
     .venv/bin/python benchmarks/advisor.py --only pinned_down --players 3 --games 200 --skip-hints  # three fleets
+    .venv/bin/python benchmarks/advisor.py --only pinned_down --players 1 --variant mercury1_2015 --games 400 \
+        --skip-hints                                              # the seed's Version B, where a lone fleet can win
     .venv/bin/python benchmarks/advisor.py --only star_realms --games 200 --rollouts 4 --skip-hints \
         --record benchmarks/results/advisor_strength.jsonl      # resumable: stop and run again to go on
 """
@@ -46,7 +48,7 @@ from explorer.advise import advise, advisor_policy, shutdown_pools  # noqa: E402
 from explorer.advise.racing import wilson  # noqa: E402
 from explorer.core.chance import sample_outcome  # noqa: E402
 from explorer.sim import simulate  # noqa: E402
-from explorer.sim.spec import make_spec  # noqa: E402
+from explorer.sim.spec import SimulationError, make_spec  # noqa: E402
 from explorer.sim.stats import quantile, rate_difference  # noqa: E402
 
 
@@ -113,17 +115,22 @@ def recorded_score(done: dict[tuple[int, int], dict[str, Any]], seed: int, games
 
 
 def strength(game_id: str, games: int, rollouts: int, seed: int, backend: str, record: Path | None = None,
-             players: int | None = None, measure: str = "win") -> str:
+             players: int | None = None, measure: str = "win", variant: str | None = None) -> str:
     """The advisor against the heuristic; ``players`` sets the seats of a co-operative game (Pinned Down: 1-3),
-    ``measure`` what the advisor ranks by ("win", or "progress" where the game measures it)."""
-    seats = make_spec(game_id, policies="heuristic").seats if players is None else players
+    ``measure`` what the advisor ranks by ("win", or "progress" where the game measures it), ``variant`` the
+    rules version played (the game's default when None; Pinned Down's ``mercury1_2015`` is the seed's Version B)."""
+    seats = make_spec(game_id, variant=variant, policies="heuristic").seats if players is None else players
+    if variant is not None and seats == 2 and record is not None:
+        raise SystemExit("--variant with --record is not kept apart in the record file: run it without --record")
     if seats == 2 and record is not None:
         return strength_recorded(game_id, games, rollouts, seed, backend, record)
     advisor = advisor_policy(rollouts=rollouts, measure=measure)
     began = time.perf_counter()
     if seats == 2:
-        first = simulate(game_id, policies=[advisor, "heuristic"], games=games, seed=seed, backend=backend)
-        second = simulate(game_id, policies=["heuristic", advisor], games=games, seed=seed, backend=backend)
+        first = simulate(game_id, variant=variant, policies=[advisor, "heuristic"], games=games, seed=seed,
+                         backend=backend)
+        second = simulate(game_id, variant=variant, policies=["heuristic", advisor], games=games, seed=seed,
+                          backend=backend)
         s1, n1 = score(first, 0)
         s2, n2 = score(second, 1)
         low, high = wilson(s1 + s2, n1 + n2)
@@ -131,12 +138,13 @@ def strength(game_id: str, games: int, rollouts: int, seed: int, backend: str, r
         verdict = "beats" if low > 0.5 else ("loses to" if high < 0.5 else "not told apart from")
         return (f"{game_id}: advisor({rollouts}) scores {rate:.1%} (95% CI {low:.1%}-{high:.1%}) over {n1 + n2} games "
                 f"against the heuristic, seats swapped: {verdict} it ({time.perf_counter() - began:.0f} s)")
-    advised = simulate(game_id, policies=[advisor] * seats, games=games, seed=seed, backend=backend)
-    plain = simulate(game_id, policies=["heuristic"] * seats, games=games, seed=seed, backend=backend)
+    advised = simulate(game_id, variant=variant, policies=[advisor] * seats, games=games, seed=seed, backend=backend)
+    plain = simulate(game_id, variant=variant, policies=["heuristic"] * seats, games=games, seed=seed, backend=backend)
     a, na = score(advised, 0)
     h, nh = score(plain, 0)
     d, low, high = rate_difference(round(a), na, round(h), nh)
-    return (f"{game_id} ({seats} seat{'s' if seats > 1 else ''}): {advisor.name} wins {a / max(1, na):.1%}, "
+    played = game_id if variant is None else f"{game_id} {variant}"
+    return (f"{played} ({seats} seat{'s' if seats > 1 else ''}): {advisor.name} wins {a / max(1, na):.1%}, "
             f"heuristic {h / max(1, nh):.1%} over {games} seeds; difference {100 * d:+.1f} points "
             f"(95% CI {100 * low:+.1f} to {100 * high:+.1f}) ({time.perf_counter() - began:.0f} s)")
 
@@ -216,6 +224,8 @@ def main(argv: list[str] | None = None) -> None:
                         "(Pinned Down: 1-3 fleets, every one advised or every one heuristic; default: the game's)")
     parser.add_argument("--measure", default="win", help="what the advisor ranks by: win (default) or progress "
                         "(games that measure how far a seat got: Pinned Down's distance)")
+    parser.add_argument("--variant", help="rules version of the strength games (default: the game's own; "
+                        "Pinned Down: mercury1_2015, digital_2021, prototype_2011)")
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--skip-hints", action="store_true")
     parser.add_argument("--target", action="store_true", help="the issue's Star Realms 10 x 200 hint check")
@@ -224,12 +234,14 @@ def main(argv: list[str] | None = None) -> None:
         for game_id in args.only:
             if not args.skip_strength:
                 print(strength(game_id, args.games, args.rollouts, args.seed, args.backend, args.record,
-                               args.players, args.measure), flush=True)
+                               args.players, args.measure, args.variant), flush=True)
             if not args.skip_hints:
                 for backend in ("local", "processes"):
                     print(hint_times(game_id, args.positions, args.hint_rollouts, args.seed, backend), flush=True)
         if args.target:
             print(target(args.seed), flush=True)
+    except SimulationError as err:  # a game, variant or seat count the lab refuses: its sentence, no traceback
+        raise SystemExit(str(err)) from None
     finally:
         shutdown_pools()
 
