@@ -60,6 +60,15 @@ def _check_number(name: str, value: Any, low: int, high: int) -> int:
     return value
 
 
+def default_batch(rollouts: int) -> int:
+    """Rollouts per option in a round when none is asked for: an eighth of the count, at least 8.
+
+    >>> default_batch(200), default_batch(4)
+    (25, 8)
+    """
+    return max(8, math.ceil(rollouts / 8))
+
+
 def policy_name(policy: PolicyRef) -> str:
     """How a rollout policy reads in the advice ("heuristic", a function's name)."""
     if isinstance(policy, str):
@@ -97,7 +106,7 @@ def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200
     _check_number("seed", seed, 0, 2**63 - 1)
     _check_number("max_steps", max_steps, 1, 10_000_000)
     check_measure(state, seat, measure)
-    batch = max(8, math.ceil(rollouts / 8)) if batch is None else _check_number("batch", batch, 1, MAX_ROLLOUTS)
+    batch = default_batch(rollouts) if batch is None else _check_number("batch", batch, 1, MAX_ROLLOUTS)
     if budget_s is not None and (isinstance(budget_s, bool) or not isinstance(budget_s, (int, float))
                                  or not budget_s > 0):
         raise RulesError(f"budget_s must be a number of seconds above 0, got {budget_s!r}")

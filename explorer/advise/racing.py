@@ -81,6 +81,55 @@ def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z95) ->
     return mean, max(-1.0, mean - half), min(1.0, mean + half)  # a difference of two returns lies in [-1, 1]
 
 
+
+
+def never_shown_worse(values: Sequence[float], z: float = Z95) -> bool:
+    """True when no option's rollouts, whatever their values in [0, 1], put ``values`` below it with confidence.
+
+    That is: for every ``w`` in [0, 1]^n, ``paired_difference(values, w, z)`` has its upper end at or above 0.
+    The advisor keeps its policy's move unless another option beats it this way, so once the move's own
+    rollouts pass this test the other options need no rollouts: the move is kept whatever they show.
+
+    Why it is exact: the difference ``d = values - w`` lies in the box ``[v - 1, v]``. For a given mean,
+    the spread ``sd(d)`` is least when ``d`` is as even as the box allows, ``d_i = max(t, v_i - 1)`` for
+    some ``t`` (the least sum of squares at a fixed sum), and the upper end ``mean + z·sd/√n`` grows with
+    the spread, so only these ``d`` need looking at; ``t >= 0`` gives a mean of at least 0. Between two
+    of the values ``v_i - 1`` the same entries equal ``t``, and "the upper end is below 0" is
+    ``mean < 0`` and ``mean² > (z² / n)·sd²``, a quadratic in ``t``: its largest value on each piece
+    is at an end or at its vertex. Values that are exactly on the edge count as shown worse (the
+    test never claims more than it knows).
+
+    >>> never_shown_worse([1, 1, 0, 0]), never_shown_worse([1, 0, 0, 0])  # 4 rollouts: 2 wins keep the move
+    (True, False)
+    >>> never_shown_worse([1, 1, 1, 1, 1, 0, 0, 0]), never_shown_worse([1, 1, 1, 1, 1, 1, 0, 0])  # 8: 6 wins
+    (False, True)
+    """
+    n = len(values)
+    if n < 2:
+        return True  # one rollout gives no interval: nothing is ever shown better
+    c2 = z * z / n
+    ends = sorted({v - 1 for v in values if -1 < v - 1 < 0} | {-1.0, 0.0})
+
+    def worse(t: float) -> bool:  # at d = max(t, v - 1): mean < 0 and mean² >= c²·sd² (the edge counted in)
+        d = [max(t, v - 1) for v in values]
+        total, squares = sum(d), sum(e * e for e in d)
+        return total < 0 and (total / n) ** 2 - c2 * (squares - total * total / n) / (n - 1) > -1e-12
+
+    for a, b in zip(ends, ends[1:]):
+        free = sum(1 for v in values if v - 1 <= a)  # the entries equal to t on this piece
+        fixed = [v - 1 for v in values if v - 1 > a]
+        s1 = sum(fixed)
+        # gap(t) = A t² + B t + C on [a, b]
+        A = free * free / n**2 - c2 * (free - free * free / n) / (n - 1)
+        B = 2 * free * s1 / n**2 - c2 * (-2 * free * s1 / n) / (n - 1)
+        points = [a] if b == 0 else [a, b]  # at t = 0 the mean is 0: never below
+        if A < 0 and a < -B / (2 * A) < b:
+            points.append(-B / (2 * A))
+        if any(worse(t) for t in points):
+            return False
+    return True
+
+
 @dataclass
 class Race:
     """The rollouts of every option so far and which options still run (see the module's rule)."""
