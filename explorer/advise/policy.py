@@ -103,9 +103,10 @@ class AdvisorPolicy:
         job = Job(state, decision_seat(state, None), self.policy, seed, self.max_steps, self.measure)
         batch = self.batch or default_batch(self.rollouts)
         checks = (*(range(2 * batch, self.rollouts, batch) if self.racing else ()), self.rollouts)
+        option = actions.index(own)
         values: tuple[float, ...] = ()
         for i in range(self.rollouts):
-            values += play_range(job, actions.index(own), i, i + 1)
+            values += play_range(job, option, i, i + 1)
             hopeful = values + (1.0,) * (self.rollouts - i - 1)  # the best the rollouts still to play can do
             if not all(never_shown_worse(hopeful[:m]) for m in checks):
                 return False  # the hint is needed after all (it plays these rollouts again, to the same values)

@@ -81,8 +81,6 @@ def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z95) ->
     return mean, max(-1.0, mean - half), min(1.0, mean + half)  # a difference of two returns lies in [-1, 1]
 
 
-
-
 def never_shown_worse(values: Sequence[float], z: float = Z95) -> bool:
     """True when no option's rollouts, whatever their values in [0, 1], put ``values`` below it with confidence.
 
@@ -117,12 +115,11 @@ def never_shown_worse(values: Sequence[float], z: float = Z95) -> bool:
 
     for a, b in zip(ends, ends[1:]):
         free = sum(1 for v in values if v - 1 <= a)  # the entries equal to t on this piece
-        fixed = [v - 1 for v in values if v - 1 > a]
-        s1 = sum(fixed)
-        # gap(t) = A t² + B t + C on [a, b]
+        s1 = sum(v - 1 for v in values if v - 1 > a)  # the entries fixed at their own v - 1
+        # mean² - c²·sd² = A t² + B t + (a constant) on [a, b]; at t = 0 the mean is 0, which worse() refuses
         A = free * free / n**2 - c2 * (free - free * free / n) / (n - 1)
-        B = 2 * free * s1 / n**2 - c2 * (-2 * free * s1 / n) / (n - 1)
-        points = [a] if b == 0 else [a, b]  # at t = 0 the mean is 0: never below
+        B = 2 * free * s1 / n**2 + c2 * 2 * free * s1 / (n * (n - 1))
+        points = [a, b]
         if A < 0 and a < -B / (2 * A) < b:
             points.append(-B / (2 * A))
         if any(worse(t) for t in points):
