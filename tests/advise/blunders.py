@@ -222,66 +222,72 @@ flagship lives). Player 1's TRB Ardor fights a Dra'tar Behemoth it already beats
 the flagship for +4 power (a damage card) and can lose the game. Found: heuristic game seed 44 with
 ``initial_state(players=3)``, after 161 moves (seed 44 is a fleet win of the heuristic)."""
 
-ENDOR_DEATH_STAR = '''
+ENDOR_INNER_RING_ATTACK = '''
 players = 2
-round = 8
+round = 6
 stage = "orders"
-seat = "Empire"
-fleet_markers_face_up = []
-falcon_hits = 0
+seat = "Rebels"
+fleet_markers_face_up = ["F2", "F4"]
+falcon_hits = 6
 executor_hits = 0
 undeployed_ties = 0
-destroyed = ["B-wing x6", "TIE", "X-wing x15", "Y-wing x10"]
+destroyed = ["Falcon", "TIE x4", "X-wing x11", "Y-wing x8"]
 rebel_supply = ["B-wing x3"]
 strike_team = 28
 stormtroopers = []
-luke_hits = 0
-vader_hits = 2
-vader = "redeemed"
+luke_hits = 4
+vader_hits = 0
+vader = "fighting"
 
 [space]
-O7 = ["X-wing x3", "Y-wing x4"]
-O8 = ["B-wing x3", "X-wing x2"]
+F2 = ["B-wing x3"]
+F4 = ["B-wing x3"]
+O7 = ["X-wing x4", "Y-wing x4"]
+O8 = ["X-wing x5"]
 O9 = ["B-wing x3"]
 O11 = ["TIE x4"]
 O12 = ["TIE x4"]
-O13 = ["Executor", "TIE x32"]
-M15 = ["Falcon"]
-M17 = ["Y-wing x2"]
-M19 = ["TIE x3"]
-M20 = ["TIE x4"]
-I26 = ["TIE x4"]
-I27 = ["TIE x4"]
+M17 = ["Y-wing x4"]
+I22 = ["TIE x10"]
+I23 = ["B-wing x3"]
+I25 = ["TIE x4"]
+I26 = ["Executor", "TIE x20"]
+I27 = ["TIE x10"]
 
 [[cards]]
 side = "Rebels"
-deck = ["B-wing / Luke Skywalker", "B-wing / Shield Assault", "Millennium Falcon / B-wing / Luke Skywalker", "Millennium Falcon / B-wing / Shield Assault", "Millennium Falcon / X-wing / Luke Skywalker", "Millennium Falcon / X-wing / Shield Assault", "Millennium Falcon / Y-wing / Luke Skywalker", "Millennium Falcon / Y-wing / Shield Assault x2", "Shield Assault / Luke Skywalker x3", "Vader Redeemed / Shield Assault", "X-wing / B-wing / Luke Skywalker", "X-wing / B-wing / Shield Assault x2", "X-wing / Luke Skywalker", "X-wing / Shield Assault", "X-wing / Vader Redeemed", "X-wing / Y-wing / Luke Skywalker", "X-wing / Y-wing / Shield Assault", "Y-wing / B-wing / Shield Assault", "Y-wing / Luke Skywalker", "Y-wing / Shield Assault"]
-discard = ["B-wing / Luke Skywalker"]
+deck = ["B-wing / Luke Skywalker", "Millennium Falcon / X-wing / Shield Assault", "X-wing / B-wing / Shield Assault", "X-wing / Luke Skywalker", "X-wing / Shield Assault", "X-wing / Vader Redeemed", "X-wing / Y-wing / Shield Assault", "Y-wing / Luke Skywalker"]
+discard = ["B-wing / Luke Skywalker", "Millennium Falcon / B-wing / Luke Skywalker", "Millennium Falcon / B-wing / Shield Assault", "Millennium Falcon / B-wing / Vader Redeemed", "Millennium Falcon / X-wing / Luke Skywalker", "Millennium Falcon / Y-wing / Luke Skywalker", "Millennium Falcon / Y-wing / Shield Assault x2", "Shield Assault / Luke Skywalker x3", "Vader Redeemed / Shield Assault", "X-wing / B-wing / Luke Skywalker", "X-wing / Y-wing / Luke Skywalker", "Y-wing / B-wing / Shield Assault", "Y-wing / Shield Assault x2"]
 
 [[cards]]
 side = "Empire"
-deck = ["Death Star / Darth Vader", "Death Star / Emperor", "Death Star / Executor / Darth Vader x2", "Death Star / Shield Ambush x2", "Executor / Emperor", "Executor / Shield Ambush x3", "TIE Fighter / Darth Vader x4", "TIE Fighter / Emperor", "TIE Fighter / Shield Ambush x5"]
-discard = ["Executor / Emperor", "Executor / Shield Ambush", "TIE Fighter / Darth Vader x2"]
+deck = ["Death Star / Emperor x2", "Death Star / Executor / Darth Vader", "Death Star / Shield Ambush x2", "Executor / Emperor x2", "Executor / Shield Ambush", "TIE Fighter / Darth Vader x4", "TIE Fighter / Emperor x2", "TIE Fighter / Shield Ambush x7"]
+discard = ["TIE Fighter / Shield Ambush"]
 
 [[seats]]
 name = "Rebels"
-hand = ["Y-wing / Luke Skywalker x2", "Y-wing / Shield Assault"]
-order_pile = ["Millennium Falcon / B-wing / Vader Redeemed", "Y-wing / Luke Skywalker"]
-bonus_orders = 0
+hand = ["Y-wing / Luke Skywalker x3"]
+order_pile = ["B-wing / Shield Assault"]
+bonus_orders = 1
 
 [[seats]]
 name = "Empire"
-hand = ["TIE Fighter / Shield Ambush x3"]
-order_pile = ["Death Star / Emperor", "TIE Fighter / Emperor"]
-bonus_orders = 0
+hand = ["Executor / Shield Ambush x3"]
+order_pile = ["Death Star / Darth Vader", "Death Star / Darth Vader", "TIE Fighter / Darth Vader", "TIE Fighter / Darth Vader", "Death Star / Executor / Darth Vader"]
+bonus_orders = 4
 
 [order]
-card = "Death Star / Darth Vader"
-stage = "target"
-order = "Death Star"
+card = "X-wing / B-wing / Shield Assault"
+stage = "attack"
+order = "B-wing"
+from = "M16"
+to = "I23"
+moved = 3
 '''
-"""Battle of Endor, round 8: the Empire's Death Star order picks its target. The Millennium Falcon sits alone in
-M15; O9, in the outer ring, holds three B-wings. Found: heuristic game seed 3, after 262 moves."""
+"""Battle of Endor, round 6: the shields have just fallen (strike team 28 of 28) and the Rebels' B-wing order has
+moved three B-wings from M16 into I23, in the inner ring; the order's attack is next: at the Death Star from I23
+(3 dice, a 6 wins), into I22 (ten TIEs), or none. The Falcon and Luke are gone. Found: heuristic game seed 4,
+after 208 moves."""
 
 FLEET_COMMAND_LAST_SHOTS = '''
 stage = "combat"
@@ -393,10 +399,10 @@ BLUNDERS: dict[str, Blunder] = {
     "pinned_down": Blunder("pinned_down", PINNED_DOWN_WON_FIGHT, 0, "play Raise The Stakes", "play Fire At Will",
                            "heuristic seed 44 (3 players), after 161 moves: overloading a flagship in a won fight "
                            "(advise, 200 rollouts, seed 7: 78.0% against 100.0%, difference -22.0 [-33.6, -10.4])"),
-    "endor": Blunder("endor", ENDOR_DEATH_STAR, 1, "fire the Death Star at O9", "fire the Death Star at M15",
-                     "heuristic seed 3, after 262 moves: the Death Star fired at three B-wings far out instead of the "
-                     "Falcon (M15) or the two Y-wings (M17) (advise, 120 rollouts, seed 7: 33.3% against 55.8% "
-                     "for M17, difference -26.7 [-42.8, -10.6])"),
+    "endor": Blunder("endor", ENDOR_INNER_RING_ATTACK, 0, "no attack", "attack the Death Star from I23",
+                     "heuristic seed 4, after 208 moves: three B-wings in the inner ring with the shields down "
+                     "and no attack on the Death Star (advise, 200 rollouts, no racing, seed 7: no attack 20.0% "
+                     "against 53.5%, difference -33.5 [-42.3, -24.7])"),
     "fleet_command": Blunder("fleet_command", FLEET_COMMAND_LAST_SHOTS, 1, "hold fire",
                              "Interceptor shoots enemy Hopper, drawing a card",
                              "heuristic seed 100, after 186 moves: holding fire one cube behind near the end "

@@ -1,12 +1,20 @@
 """Policies for the Battle of Endor: ``random`` (from the core) and a simple ``heuristic``.
 
-The heuristic is a table player's rule of thumb, not a search. It plans the
-cards whose best order scores highest first; it chooses the order on a revealed
-card by its exact headline chance (:func:`explorer.games.endor.odds.which_order`)
-times a weight for what that order is worth; it attacks where the exact odds
-give the most expected losses (the Death Star first, once the shields are down);
-it hits the most valuable target a die can reach; it deploys TIEs when it can and
-moves toward the inner ring once the shields are down.
+The heuristic is a table player's rule of thumb, not a search. For the Rebels it
+plans the cards whose best order scores highest first; it chooses the order on a
+revealed card by its exact headline chance
+(:func:`explorer.games.endor.odds.which_order`) times a weight for what that order
+is worth; it attacks where the exact odds give the most expected losses (the
+Death Star first, once the shields are down); it hits the most valuable target a
+die can reach; it moves toward the inner ring once the shields are down.
+
+The Empire plays by its own rules of thumb (:mod:`explorer.games.endor.empire_play`):
+hold the inner ring with TIEs and the Executor where the Rebels could reach the
+Death Star next; attack and fire the Death Star at what threatens it most; ambush
+the strike team as it nears the end of the track; kill Luke before Vader can be
+redeemed; destroy fighters rather than scratch the Falcon. Its orders are valued
+on one scale (:func:`~explorer.games.endor.empire_play.order_values`) and planned
+and chosen by that value.
 
 >>> import explorer
 >>> s = explorer.Match(explorer.load_game("endor"), seed=1)
@@ -21,6 +29,7 @@ from fractions import Fraction
 import numpy as np
 
 from explorer.core import Action, Multiset
+from explorer.games.endor import empire_play
 from explorer.games.endor.odds import attack_odds, which_order
 from explorer.games.endor.state import DEATH_STAR, EndorState
 
@@ -74,8 +83,47 @@ REMEMBERED_POSITIONS = 4096
 _VALUES: dict[tuple, dict[str, float]] = {}
 
 
+def _empire_values(state: EndorState) -> dict[str, float]:
+    """Each Empire order's worth (:func:`~explorer.games.endor.empire_play.order_values`), remembered
+    per position as :func:`_scores` remembers the headlines (it reads only what :func:`_odds_key` names)."""
+    key = ("Empire",) + _odds_key(state)
+    values = _VALUES.get(key)
+    if values is None:
+        if len(_VALUES) >= REMEMBERED_POSITIONS:
+            _VALUES.clear()
+        values = _VALUES[key] = empire_play.order_values(state)
+    return values
+
+
+def _empire_policy(state: EndorState, actions: tuple[Action, ...]) -> Action:
+    """The Empire's decision by the rules of thumb of :mod:`~explorer.games.endor.empire_play`."""
+    first = actions[0].kind
+    if first == "plan":
+        values = _empire_values(state)
+        orders = state.data.card_orders
+        return max(actions, key=lambda a: max(values.get(o, 0.0) for o in orders[str(a.args[0])]))
+    stage = state.step.stage
+    if stage == "choose":
+        orders = [a for a in actions if a.kind == "order"]
+        if not orders:
+            return actions[0]
+        values = _empire_values(state)
+        return max(orders, key=lambda a: values.get(str(a.args[0]), 0.0))
+    if first == "hit":
+        return empire_play.choose_hit(state, actions)
+    if stage == "attack":
+        return empire_play.choose_attack(state, actions)
+    if stage == "move":
+        return empire_play.choose_move(state, actions)
+    if stage == "target":
+        return empire_play.choose_target(state, actions)
+    return actions[0]
+
+
 def heuristic_policy(state: EndorState, rng: np.random.Generator) -> Action:
     actions = state.legal_actions()
+    if state.side(state.seat) == 1:
+        return _empire_policy(state, actions)
     first = actions[0].kind
     if first == "plan":
         scores = _scores(state, tuple(str(a.args[0]) for a in actions))
