@@ -27,6 +27,12 @@ Defaults are small so a run takes a few minutes on a shared 2-core machine::
         --skip-hints                                              # the seed's Version B, where a lone fleet can win
     .venv/bin/python benchmarks/advisor.py --only star_realms --games 200 --rollouts 4 --skip-hints \
         --record benchmarks/results/advisor_strength.jsonl      # resumable: stop and run again to go on
+    .venv/bin/python benchmarks/advisor.py --only endor --games 200 --rollouts 4 --challengers --skip-hints \
+        --backend local --record benchmarks/results/advisor_strength.jsonl   # wide decisions, far fewer rollouts
+
+``--challengers`` plays ``advisor_policy(rollouts=R, challengers=True)``: the heuristic's move is rolled out
+first and every other option only while it could still be shown better than that move (the module
+``explorer/advise/policy.py`` says how its rule differs from the whole hint's).
 """
 
 from __future__ import annotations
@@ -58,19 +64,20 @@ def score(result: Any, seat: int) -> tuple[float, int]:
     return sum(r.returns[seat] for r in finished), len(finished)
 
 
-def recorded(path: Path, game_id: str, rollouts: int) -> dict[tuple[int, int], dict[str, Any]]:
-    """The games already in ``path`` for this game and rollout count, by ``(advisor's seat, seed)``."""
+def recorded(path: Path, game_id: str, rollouts: int, challengers: bool = False) -> dict[tuple[int, int], dict[str, Any]]:
+    """The games already in ``path`` for this game, rollout count and advisor (with challengers or not), by
+    ``(advisor's seat, seed)``. A game recorded without the ``challengers`` key was played without them."""
     found: dict[tuple[int, int], dict[str, Any]] = {}
     if path.exists():
         for line in path.read_text().splitlines():
             entry = json.loads(line)
-            if entry["game"] == game_id and entry["rollouts"] == rollouts:
+            if (entry["game"], entry["rollouts"], entry.get("challengers", False)) == (game_id, rollouts, challengers):
                 found[(entry["advisor_seat"], entry["seed"])] = entry
     return found
 
 
 def strength_recorded(game_id: str, games: int, rollouts: int, seed: int, backend: str, path: Path,
-                      chunk: int = 2) -> str:
+                      chunk: int = 2, challengers: bool = False) -> str:
     """Two-player strength, played a few games at a time and kept in ``path`` (one JSON line a game).
 
     A run stopped at any point keeps what it played; the next run with the same ``--record`` file, game,
@@ -78,9 +85,9 @@ def strength_recorded(game_id: str, games: int, rollouts: int, seed: int, backen
     seat 1 and in seat 2 alternately) and summarises every recorded game of the range. So 400 games can be
     gathered over several sittings on a small machine.
     """
-    advisor = advisor_policy(rollouts=rollouts)
+    advisor = advisor_policy(rollouts=rollouts, challengers=challengers)
     began = time.perf_counter()
-    done = recorded(path, game_id, rollouts)
+    done = recorded(path, game_id, rollouts, challengers)
     for start in range(seed, seed + games, chunk):
         size = min(chunk, seed + games - start)
         for seat in (0, 1):
@@ -92,7 +99,7 @@ def strength_recorded(game_id: str, games: int, rollouts: int, seed: int, backen
                 for r in result.records:
                     entry = {"game": game_id, "rollouts": rollouts, "advisor_seat": seat, "seed": r.seed,
                              "finished": r.finished, "return": r.returns[seat] if r.finished else None,
-                             "steps": r.steps}
+                             "steps": r.steps, **({"challengers": True} if challengers else {})}
                     done[(seat, r.seed)] = entry
                     out.write(json.dumps(entry) + "\n")
             total, played = recorded_score(done, seed, games)
@@ -101,7 +108,7 @@ def strength_recorded(game_id: str, games: int, rollouts: int, seed: int, backen
     total, played = recorded_score(done, seed, games)
     low, high = wilson(total, played)
     verdict = "beats" if low > 0.5 else ("loses to" if high < 0.5 else "not told apart from")
-    return (f"{game_id}: advisor({rollouts}) scores {total / max(1, played):.1%} (95% CI {low:.1%}-{high:.1%}) "
+    return (f"{game_id}: {advisor.name} scores {total / max(1, played):.1%} (95% CI {low:.1%}-{high:.1%}) "
             f"over {played} recorded games against the heuristic, seats swapped: {verdict} it ({path})")
 
 
@@ -115,7 +122,8 @@ def recorded_score(done: dict[tuple[int, int], dict[str, Any]], seed: int, games
 
 
 def strength(game_id: str, games: int, rollouts: int, seed: int, backend: str, record: Path | None = None,
-             players: int | None = None, measure: str = "win", variant: str | None = None) -> str:
+             players: int | None = None, measure: str = "win", variant: str | None = None,
+             challengers: bool = False) -> str:
     """The advisor against the heuristic; ``players`` sets the seats of a co-operative game (Pinned Down: 1-3),
     ``measure`` what the advisor ranks by ("win", or "progress" where the game measures it), ``variant`` the
     rules version played (the game's default when None; Pinned Down's ``mercury1_2015`` is the seed's Version B)."""
@@ -123,8 +131,8 @@ def strength(game_id: str, games: int, rollouts: int, seed: int, backend: str, r
     if variant is not None and seats == 2 and record is not None:
         raise SystemExit("--variant with --record is not kept apart in the record file: run it without --record")
     if seats == 2 and record is not None:
-        return strength_recorded(game_id, games, rollouts, seed, backend, record)
-    advisor = advisor_policy(rollouts=rollouts, measure=measure)
+        return strength_recorded(game_id, games, rollouts, seed, backend, record, challengers=challengers)
+    advisor = advisor_policy(rollouts=rollouts, measure=measure, challengers=challengers)
     began = time.perf_counter()
     if seats == 2:
         first = simulate(game_id, variant=variant, policies=[advisor, "heuristic"], games=games, seed=seed,
@@ -136,7 +144,7 @@ def strength(game_id: str, games: int, rollouts: int, seed: int, backend: str, r
         low, high = wilson(s1 + s2, n1 + n2)
         rate = (s1 + s2) / max(1, n1 + n2)
         verdict = "beats" if low > 0.5 else ("loses to" if high < 0.5 else "not told apart from")
-        return (f"{game_id}: advisor({rollouts}) scores {rate:.1%} (95% CI {low:.1%}-{high:.1%}) over {n1 + n2} games "
+        return (f"{game_id}: {advisor.name} scores {rate:.1%} (95% CI {low:.1%}-{high:.1%}) over {n1 + n2} games "
                 f"against the heuristic, seats swapped: {verdict} it ({time.perf_counter() - began:.0f} s)")
     advised = simulate(game_id, variant=variant, policies=[advisor] * seats, games=games, seed=seed, backend=backend)
     plain = simulate(game_id, variant=variant, policies=["heuristic"] * seats, games=games, seed=seed, backend=backend)
@@ -226,6 +234,9 @@ def main(argv: list[str] | None = None) -> None:
                         "(games that measure how far a seat got: Pinned Down's distance)")
     parser.add_argument("--variant", help="rules version of the strength games (default: the game's own; "
                         "Pinned Down: mercury1_2015, digital_2021, prototype_2011)")
+    parser.add_argument("--challengers", action="store_true", help="the advisor with challengers "
+                        "(advisor_policy(challengers=True)): each other option plays only while it could still beat "
+                        "the heuristic's move; recorded games are kept apart from the plain advisor's")
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--skip-hints", action="store_true")
     parser.add_argument("--target", action="store_true", help="the issue's Star Realms 10 x 200 hint check")
@@ -234,7 +245,7 @@ def main(argv: list[str] | None = None) -> None:
         for game_id in args.only:
             if not args.skip_strength:
                 print(strength(game_id, args.games, args.rollouts, args.seed, args.backend, args.record,
-                               args.players, args.measure, args.variant), flush=True)
+                               args.players, args.measure, args.variant, args.challengers), flush=True)
             if not args.skip_hints:
                 for backend in ("local", "processes"):
                     print(hint_times(game_id, args.positions, args.hint_rollouts, args.seed, backend), flush=True)

@@ -39,9 +39,9 @@ CHECK_SEED = 12_345
 """Seeds of the checking rollouts start here (apart from the advisor's own, which come from 0, 1, ...)."""
 
 
-def departures(game_id: str, count: int, rollouts: int, check: int, seed: int) -> str:
+def departures(game_id: str, count: int, rollouts: int, check: int, seed: int, challengers: bool = False) -> str:
     """The departures of ``advisor(rollouts)`` from the heuristic on ``count`` positions, one line each and a summary."""
-    advisor = advisor_policy(rollouts=rollouts)
+    advisor = advisor_policy(rollouts=rollouts, challengers=challengers)
     began = time.perf_counter()
     states = positions(game_id, count, seed)
     lines, gains = [], []
@@ -59,7 +59,7 @@ def departures(game_id: str, count: int, rollouts: int, check: int, seed: int) -
         lines.append(f"  position {i}: {own} -> {chosen}: {100 * gain:+.1f} points ({100 * low:+.1f} to "
                      f"{100 * high:+.1f}; the heuristic's move wins {statistics.mean(theirs):.0%})")
     mean = f"{100 * statistics.mean(gains):+.1f} points each" if gains else "no departure to weigh"
-    lines.append(f"{game_id} advisor({rollouts}): leaves the heuristic's move in {len(gains)} of {len(states)} "
+    lines.append(f"{game_id} {advisor.name}: leaves the heuristic's move in {len(gains)} of {len(states)} "
                  f"decisions, {mean} ({check} paired rollouts; {time.perf_counter() - began:.0f} s)")
     return "\n".join(lines)
 
@@ -72,6 +72,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="the advisor's rollouts per option, one or more (default 4 8 16)")
     parser.add_argument("--check", type=int, default=300, help="paired rollouts weighing a departure (default 300)")
     parser.add_argument("--seed", type=int, default=501, help="seed of the positions (default 501)")
+    parser.add_argument("--challengers", action="store_true",
+                        help="the advisor with challengers (advisor_policy(challengers=True)): each other option "
+                             "plays only while it could still beat the heuristic's move")
     args = parser.parse_args(argv)
     unknown = [g for g in args.only if g not in explorer.games()]
     if unknown:
@@ -81,7 +84,7 @@ def main(argv: list[str] | None = None) -> None:
             raise SystemExit(f"--{name} must be a whole number of at least 1, got {value}")
     for game_id in args.only:
         for rollouts in args.rollouts:
-            print(departures(game_id, args.positions, rollouts, args.check, args.seed), flush=True)
+            print(departures(game_id, args.positions, rollouts, args.check, args.seed, args.challengers), flush=True)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,19 @@ play worse than the policy it rolls out. Measured in Star Realms: ``advisor(2)``
 and ``advisor(4)`` breaking ties by order lost 4 of 4 games to the heuristic.
 ``keep_policy_move=False`` plays the hint's first row, whatever the margin.
 
+**Challengers** (``challengers=True``; off by default, and then the advisor
+plays exactly as above). Where most options are hopeless the whole hint costs
+``options × rollouts`` games only to keep the policy's move. A challenger
+plays only for what the rule asks: after the policy's move has its rollouts,
+each other option plays its rollouts one at a time, those where the policy's
+move did worst first, and stops as soon as no result still to come could show
+it better than that move with 95% confidence
+(:func:`~explorer.advise.racing.could_show_worse`). The advisor plays the
+challenger with the highest mean among those shown better, else its policy's
+move. The rule differs from the whole hint's in one case: the hint leaves the
+move only for the option with the highest mean, and keeps it when that option
+is not shown better even if another one is; a challenger shown better is played.
+
 **The policy's move first.** Its own rollouts are played before any other
 option's (the very rollouts the hint would give it). When they are good
 enough that no option, whatever its rollouts, could show it worse
@@ -44,7 +57,7 @@ import numpy as np
 
 from explorer.advise.advise import advise, default_batch
 from explorer.advise.options import decision_seat
-from explorer.advise.racing import never_shown_worse
+from explorer.advise.racing import could_show_worse, never_shown_worse, paired_difference
 from explorer.advise.rollout import DEFAULT_MAX_STEPS, Job, PolicyRef, play_range, resolve_policies
 from explorer.core.actions import Action
 from explorer.core.state import State
@@ -63,11 +76,13 @@ class AdvisorPolicy:
     max_steps: int = DEFAULT_MAX_STEPS
     keep_policy_move: bool = True
     measure: str = "win"
+    challengers: bool = False
 
     @property
     def name(self) -> str:
         """How the advisor reads in a summary: ``advisor(32)``, ``advisor(32, progress)``."""
-        return f"advisor({self.rollouts})" if self.measure == "win" else f"advisor({self.rollouts}, {self.measure})"
+        extras = ([] if self.measure == "win" else [self.measure]) + (["challengers"] if self.challengers else [])
+        return f"advisor({', '.join([str(self.rollouts), *extras])})"
 
     def __call__(self, state: State, rng: np.random.Generator) -> Action:
         actions = state.legal_actions()
@@ -77,6 +92,8 @@ class AdvisorPolicy:
             return actions[0]
         seed = int(rng.integers(0, 2**63 - 1))
         own = self.policy_move(state, seed) if self.keep_policy_move else None
+        if own is not None and self.challengers:
+            return self.challenged(state, own, seed)
         if own is not None and self.kept_anyway(state, own, seed):
             return own
         advice = advise(state, rollouts=self.rollouts, policy=self.policy, seed=seed, racing=self.racing,
@@ -111,6 +128,29 @@ class AdvisorPolicy:
             if not all(never_shown_worse(hopeful[:m]) for m in checks):
                 return False  # the hint is needed after all (it plays these rollouts again, to the same values)
         return True
+
+    def challenged(self, state: State, own: Action, seed: int) -> Action:
+        """The move the challengers leave (see the module): ``own``, or the challenger with the highest mean
+        among those whose ``rollouts`` paired rollouts show them better than ``own`` with 95% confidence."""
+        actions = state.legal_actions()
+        job = Job(state, decision_seat(state, None), self.policy, seed, self.max_steps, self.measure)
+        mine = play_range(job, actions.index(own), 0, self.rollouts)
+        order = sorted(range(self.rollouts), key=lambda i: mine[i])  # where the move did worst first
+        best, best_mean = own, -1.0
+        for option, action in enumerate(actions):
+            if action == own:
+                continue
+            known: dict[int, float] = {}
+            for i in order:
+                if not could_show_worse(mine, known):
+                    break
+                known[i] = play_range(job, option, i, i + 1)[0]
+            else:
+                theirs = [known[i] for i in range(self.rollouts)]
+                mean = sum(theirs) / len(theirs)
+                if paired_difference(mine, theirs)[2] < 0 and mean > best_mean:
+                    best, best_mean = action, mean
+        return best
 
     def policy_move(self, state: State, seed: int) -> Action:
         """The move the rollout policy of the deciding seat plays at ``state`` (its generator seeded by ``seed``)."""

@@ -43,7 +43,7 @@ for free, and it never plays more than the budget a user asked for.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 Z95 = 1.959963984540054
@@ -87,44 +87,65 @@ def never_shown_worse(values: Sequence[float], z: float = Z95) -> bool:
     That is: for every ``w`` in [0, 1]^n, ``paired_difference(values, w, z)`` has its upper end at or above 0.
     The advisor keeps its policy's move unless another option beats it this way, so once the move's own
     rollouts pass this test the other options need no rollouts: the move is kept whatever they show.
-
-    Why it is exact: the difference ``d = values - w`` lies in the box ``[v - 1, v]``. For a given mean,
-    the spread ``sd(d)`` is least when ``d`` is as even as the box allows, ``d_i = max(t, v_i - 1)`` for
-    some ``t`` (the least sum of squares at a fixed sum), and the upper end ``mean + z·sd/√n`` grows with
-    the spread, so only these ``d`` need looking at; ``t >= 0`` gives a mean of at least 0. Between two
-    of the values ``v_i - 1`` the same entries equal ``t``, and "the upper end is below 0" is
-    ``mean < 0`` and ``mean² > (z² / n)·sd²``, a quadratic in ``t``: its largest value on each piece
-    is at an end or at its vertex. Values that are exactly on the edge count as shown worse (the
-    test never claims more than it knows).
+    :func:`could_show_worse` with nothing known of the other option.
 
     >>> never_shown_worse([1, 1, 0, 0]), never_shown_worse([1, 0, 0, 0])  # 4 rollouts: 2 wins keep the move
     (True, False)
     >>> never_shown_worse([1, 1, 1, 1, 1, 0, 0, 0]), never_shown_worse([1, 1, 1, 1, 1, 1, 0, 0])  # 8: 6 wins
     (False, True)
     """
+    return not could_show_worse(values, {}, z)
+
+
+def could_show_worse(values: Sequence[float], known: Mapping[int, float], z: float = Z95) -> bool:
+    """Whether another option, whose rollout ``i`` is ``known[i]`` where known and anything in [0, 1]
+    elsewhere, could still put ``values`` below it with confidence (``paired_difference(values, w, z)``
+    with its upper end below 0).
+
+    The advisor's challengers (:class:`~explorer.advise.policy.AdvisorPolicy`, ``challengers=True``)
+    play their rollouts one at a time and stop as soon as this is False: no result still to come
+    could make them better than the policy's move.
+
+    Why it is exact: the difference ``d = values - w`` lies in a box, ``[v_i - 1, v_i]`` where ``w_i``
+    is free and the single point ``v_i - w_i`` where it is known. For a given mean, the spread ``sd(d)``
+    is least when the free entries are as even as the box allows, ``d_i = clip(t, v_i - 1, v_i)`` for
+    some ``t`` (the least sum of squares at a fixed sum), and the upper end ``mean + z·sd/√n`` grows
+    with the spread, so only these ``d`` need looking at. Between two of the box ends the same entries
+    equal ``t``, and "the upper end is below 0" is ``mean < 0`` and ``mean² > (z² / n)·sd²``, a quadratic
+    in ``t``: its largest value on each piece is at an end or at its vertex. Values exactly on the edge
+    count as shown worse (the test never claims more than it knows).
+
+    >>> could_show_worse([0, 0, 0, 0], {0: 0.0})  # the rest could all be wins: 0, 1, 1, 1 is shown better
+    True
+    >>> could_show_worse([0, 0, 0, 0], {0: 0.0, 1: 0.0})  # 0, 0, 1, 1 is not
+    False
+    """
     n = len(values)
     if n < 2:
-        return True  # one rollout gives no interval: nothing is ever shown better
+        return False  # one rollout gives no interval: nothing is ever shown better
     c2 = z * z / n
-    ends = sorted({v - 1 for v in values if -1 < v - 1 < 0} | {-1.0, 0.0})
+    box = [(v - known[i], v - known[i]) if i in known else (v - 1.0, float(v)) for i, v in enumerate(values)]
 
-    def worse(t: float) -> bool:  # at d = max(t, v - 1): mean < 0 and mean² >= c²·sd² (the edge counted in)
-        d = [max(t, v - 1) for v in values]
+    def worse(t: float) -> bool:  # at d = clip(t, low, high): mean < 0 and mean² >= c²·sd² (the edge counted in)
+        d = [min(max(t, low), high) for low, high in box]
         total, squares = sum(d), sum(e * e for e in d)
         return total < 0 and (total / n) ** 2 - c2 * (squares - total * total / n) / (n - 1) > -1e-12
 
+    ends = sorted({e for low, high in box if low < high for e in (low, high) if -1 < e < 1} | {-1.0, 1.0})
     for a, b in zip(ends, ends[1:]):
-        free = sum(1 for v in values if v - 1 <= a)  # the entries equal to t on this piece
-        s1 = sum(v - 1 for v in values if v - 1 > a)  # the entries fixed at their own v - 1
-        # mean² - c²·sd² = A t² + B t + (a constant) on [a, b]; at t = 0 the mean is 0, which worse() refuses
+        middle = (a + b) / 2
+        free = sum(1 for low, high in box if low <= a and b <= high and low < high)  # the entries equal to t here
+        fixed = [min(max(middle, low), high) for low, high in box if not (low <= a and b <= high and low < high)]
+        f = sum(fixed)
+        # mean² - c²·sd² = A t² + B t + (a constant) on [a, b]
         A = free * free / n**2 - c2 * (free - free * free / n) / (n - 1)
-        B = 2 * free * s1 / n**2 + c2 * 2 * free * s1 / (n * (n - 1))
+        B = 2 * free * f / n**2 + c2 * 2 * free * f / (n * (n - 1))
         points = [a, b]
         if A < 0 and a < -B / (2 * A) < b:
             points.append(-B / (2 * A))
         if any(worse(t) for t in points):
-            return False
-    return True
+            return True
+    return False
 
 
 @dataclass
