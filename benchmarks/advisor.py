@@ -64,7 +64,8 @@ def score(result: Any, seat: int) -> tuple[float, int]:
     return sum(r.returns[seat] for r in finished), len(finished)
 
 
-def recorded(path: Path, game_id: str, rollouts: int, challengers: bool = False) -> dict[tuple[int, int], dict[str, Any]]:
+def recorded(path: Path, game_id: str, rollouts: int,
+             challengers: bool = False) -> dict[tuple[int, int], dict[str, Any]]:
     """The games already in ``path`` for this game, rollout count and advisor (with challengers or not), by
     ``(advisor's seat, seed)``. A game recorded without the ``challengers`` key was played without them."""
     found: dict[tuple[int, int], dict[str, Any]] = {}

@@ -80,7 +80,8 @@ class AdvisorPolicy:
 
     @property
     def name(self) -> str:
-        """How the advisor reads in a summary: ``advisor(32)``, ``advisor(32, progress)``."""
+        """How the advisor reads in a summary: ``advisor(32)``, ``advisor(32, progress)``,
+        ``advisor(4, challengers)``."""
         extras = ([] if self.measure == "win" else [self.measure]) + (["challengers"] if self.challengers else [])
         return f"advisor({', '.join([str(self.rollouts), *extras])})"
 
