@@ -118,7 +118,7 @@ class AdvisorPolicy:
         actions = state.legal_actions()
         if own not in actions:
             return False
-        job = Job(state, decision_seat(state, None), self.policy, seed, self.max_steps, self.measure)
+        job = self.job(state, seed)
         batch = self.batch or default_batch(self.rollouts)
         checks = (*(range(2 * batch, self.rollouts, batch) if self.racing else ()), self.rollouts)
         option = actions.index(own)
@@ -134,7 +134,7 @@ class AdvisorPolicy:
         """The move the challengers leave (see the module): ``own``, or the challenger with the highest mean
         among those whose ``rollouts`` paired rollouts show them better than ``own`` with 95% confidence."""
         actions = state.legal_actions()
-        job = Job(state, decision_seat(state, None), self.policy, seed, self.max_steps, self.measure)
+        job = self.job(state, seed)
         mine = play_range(job, actions.index(own), 0, self.rollouts)
         order = sorted(range(self.rollouts), key=lambda i: mine[i])  # where the move did worst first
         best, best_mean = own, -1.0
@@ -152,6 +152,10 @@ class AdvisorPolicy:
                 if paired_difference(mine, theirs)[2] < 0 and mean > best_mean:
                     best, best_mean = action, mean
         return best
+
+    def job(self, state: State, seed: int) -> Job:
+        """The rollouts of the hint seeded ``seed`` at ``state`` (the same games the whole hint plays)."""
+        return Job(state, decision_seat(state, None), self.policy, seed, self.max_steps, self.measure)
 
     def policy_move(self, state: State, seed: int) -> Action:
         """The move the rollout policy of the deciding seat plays at ``state`` (its generator seeded by ``seed``)."""

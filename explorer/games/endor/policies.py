@@ -24,6 +24,7 @@ and chosen by that value.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
@@ -51,12 +52,7 @@ def _scores(state: EndorState, cards: tuple[str, ...]) -> dict[tuple[str, str], 
     position with just those cards in the deciding seat's hand.
     """
     data = state.data
-    key = _odds_key(state)
-    values = _VALUES.get(key)
-    if values is None:
-        if len(_VALUES) >= REMEMBERED_POSITIONS:
-            _VALUES.clear()
-        values = _VALUES[key] = {}
+    values = _remembered(_odds_key(state), dict)
     missing = tuple(card for card in cards if any(order not in values for order in data.card_orders[card]))
     if missing:
         seat = state.seat
@@ -83,16 +79,21 @@ REMEMBERED_POSITIONS = 4096
 _VALUES: dict[tuple, dict[str, float]] = {}
 
 
-def _empire_values(state: EndorState) -> dict[str, float]:
-    """Each Empire order's worth (:func:`~explorer.games.endor.empire_play.order_values`), remembered
-    per position as :func:`_scores` remembers the headlines (it reads only what :func:`_odds_key` names)."""
-    key = ("Empire",) + _odds_key(state)
+def _remembered(key: tuple, work_out: Callable[[], dict[str, float]]) -> dict[str, float]:
+    """The order values remembered for ``key``, worked out by ``work_out()`` the first time (the memory
+    starts afresh once it holds :data:`REMEMBERED_POSITIONS` positions)."""
     values = _VALUES.get(key)
     if values is None:
         if len(_VALUES) >= REMEMBERED_POSITIONS:
             _VALUES.clear()
-        values = _VALUES[key] = empire_play.order_values(state)
+        values = _VALUES[key] = work_out()
     return values
+
+
+def _empire_values(state: EndorState) -> dict[str, float]:
+    """Each Empire order's worth (:func:`~explorer.games.endor.empire_play.order_values`), remembered
+    per position as :func:`_scores` remembers the headlines (it reads only what :func:`_odds_key` names)."""
+    return _remembered(("Empire",) + _odds_key(state), lambda: empire_play.order_values(state))
 
 
 def _empire_policy(state: EndorState, actions: tuple[Action, ...]) -> Action:
@@ -124,6 +125,7 @@ def heuristic_policy(state: EndorState, rng: np.random.Generator) -> Action:
     actions = state.legal_actions()
     if state.side(state.seat) == 1:
         return _empire_policy(state, actions)
+    # the Rebels' rules of thumb from here on
     first = actions[0].kind
     if first == "plan":
         scores = _scores(state, tuple(str(a.args[0]) for a in actions))
@@ -137,7 +139,7 @@ def heuristic_policy(state: EndorState, rng: np.random.Generator) -> Action:
         if not orders:
             return actions[0]
         scores = _scores(state, (state.revealed,))
-        if state.shields_down and state.side(state.seat) == 0:
+        if state.shields_down:
             ships = [a for a in orders if a.args[0] in state.data.ship_orders]
             if ships:
                 return ships[int(rng.integers(len(ships)))]
@@ -147,10 +149,7 @@ def heuristic_policy(state: EndorState, rng: np.random.Generator) -> Action:
     if step.stage == "attack":
         return _best_attack(state, actions)
     if step.stage == "move":
-        deploy = [a for a in actions if a.kind == "deploy"]
-        if deploy:
-            return deploy[0]
-        if state.shields_down and state.side(state.seat) == 0:
+        if state.shields_down:
             inner = [a for a in actions if a.kind == "move" and str(a.args[3]).startswith("I")]
             if inner:
                 return inner[0]
