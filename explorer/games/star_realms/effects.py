@@ -24,7 +24,7 @@ from explorer.core.chance import weighted_outcomes
 from explorer.games.star_realms.cards import Effect, describe
 from explorer.games.star_realms.formats import base_targets, protectors, targets
 from explorer.core.frozen import replaced
-from explorer.games.star_realms.state import Task
+from explorer.games.star_realms.state import Task, in_play
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.state import StarRealmsState
@@ -255,16 +255,23 @@ def apply_chance(s: "StarRealmsState", action: Action) -> "StarRealmsState":
     if action.kind == "draw":
         players = list(s.players)
         p = players[task.player]
-        players[task.player] = replaced(p, deck=p.deck.after_draw(card), hand=_plus_one(p.hand, card))
+        players[task.player] = replaced(p, deck=p.deck.after_draw(card), hand=plus_one(p.hand, card))
         return replaced(s, players=tuple(players), queue=queue)  # type: ignore[no-any-return]
     return replaced(s, trade_deck=s.trade_deck.after_draw(card), row=s.row.add(card),  # type: ignore[no-any-return]
                     queue=queue)
 
 
 @lru_cache(maxsize=16_384)
-def _plus_one(hand: Multiset, card: str) -> Multiset:
-    """``hand.add(card)``, remembered: hands of the same few cards take the same card game after game."""
-    return hand.add(card)
+def plus_one(bag: Multiset, item: str) -> Multiset:
+    """``bag.add(item)``, remembered: hands of the same few cards take the same card game after game (and a
+    turn's ``played`` the same factions)."""
+    return bag.add(item)
+
+
+@lru_cache(maxsize=16_384)
+def minus_one(bag: Multiset, item: str) -> Multiset:
+    """``bag.remove(item)``, remembered: the same few hands play the same cards game after game."""
+    return bag.remove(item)
 
 
 def _base_label(s: "StarRealmsState", name: str, owner: int) -> tuple[str, ...]:
@@ -368,7 +375,7 @@ def copy_ship(s: "StarRealmsState", me: int, name: str) -> "StarRealmsState":
     p = s.players[me]
     ships = list(p.ships)
     i = max(i for i, r in enumerate(ships) if r.name == "Stealth Needle" and not r.copied)
-    ships[i] = ships[i].__class__(name="Stealth Needle", copied=name)
+    ships[i] = in_play("Stealth Needle", name)
     faction = s.card(name).faction
     played = p.played if faction in ("Unaligned", s.card("Stealth Needle").faction) else p.played.add(faction)
     s = s.with_player(me, ships=tuple(ships), played=played)

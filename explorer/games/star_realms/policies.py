@@ -24,6 +24,7 @@ from functools import lru_cache
 import numpy as np
 
 from explorer.core import Action, State
+from explorer.games.star_realms.rules import END, PLAY, buy_moves, use_moves
 
 JUNK = ("Viper", "Scout")
 
@@ -94,8 +95,50 @@ def _teammate_to(state: State, actions: tuple[Action, ...], *, attack: bool) -> 
     return None
 
 
+def _best_buy(state: State, buys: list[Action]) -> Action | None:
+    """The buy the heuristic makes: the dearest card (an Explorer counts 1.5; to the top before not), first
+    listed among equals; none when that is an Explorer and the discard pile has 12 cards or more."""
+    if not buys:
+        return None
+    cards = state.game.cards  # type: ignore[attr-defined]
+    best = max(buys, key=lambda a: (cards[a.args[0]].cost if a.args[0] != "Explorer" else 1.5, len(a.args)))
+    if best.args[0] != "Explorer" or len(state.players[state.actor].discard) < 12:  # type: ignore[attr-defined]
+        return best
+    return None
+
+
+def _main_move(state: State) -> Action | None:
+    """The heuristic's main-phase move when it is a play, a use, a buy or ``end turn``, found from those moves'
+    parts of the move list alone (``None``: it needs the whole list).
+
+    The whole list is, in order: plays, uses, scraps, buys, attacks, switches to teammates, ``end turn``;
+    the heuristic takes a play if there is one, else a use, else (alone in its turn group: no switch)
+    a buy, else with no Combat (so no attack) ``end turn``: the very move it picks from the whole list.
+    Most moves of a turn are plays, and this spares each the listing of every attack.
+    """
+    s = state
+    p = s.players[s.actor]  # type: ignore[attr-defined]
+    cards = s.game.cards  # type: ignore[attr-defined]
+    if p.hand:
+        return PLAY[max([c for c, _ in p.hand.items()], key=lambda c: (cards[c].is_base, cards[c].cost))]
+    if p.bases:
+        uses = use_moves(p, cards)
+        if uses:
+            return uses[0]
+    if len(s.fmt.groups[s.group]) > 1:  # type: ignore[attr-defined]
+        return None  # a teammate may be handed the controls first
+    best = _best_buy(s, buy_moves(s, cards))  # type: ignore[arg-type]
+    if best is not None:
+        return best
+    return END if p.combat <= 0 else None
+
+
 def heuristic_policy(state: State, rng: np.random.Generator) -> Action:
     """A greedy, deterministic Star Realms player (``rng`` is unused)."""
+    if not state.queue and state.current_player >= 0:  # type: ignore[attr-defined]
+        quick = _main_move(state)
+        if quick is not None:
+            return quick
     actions = state.legal_actions()
     if state.queue:  # type: ignore[attr-defined]
         return _decide(state, actions)
@@ -109,11 +152,9 @@ def heuristic_policy(state: State, rng: np.random.Generator) -> Action:
     teammate = _teammate_to(state, actions, attack=False)
     if teammate is not None:
         return teammate
-    buys = [a for a in actions if a.kind == "buy"]
-    if buys:
-        best = max(buys, key=lambda a: (cards[a.args[0]].cost if a.args[0] != "Explorer" else 1.5, len(a.args)))
-        if best.args[0] != "Explorer" or len(state.players[state.actor].discard) < 12:  # type: ignore[attr-defined]
-            return best
+    best = _best_buy(state, [a for a in actions if a.kind == "buy"])
+    if best is not None:
+        return best
     attacks = [a for a in actions if a.kind == "attack"]
     bases = [a for a in attacks if a.args[0] not in ("player", "team")]
     if bases:

@@ -19,14 +19,15 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from explorer.core import Action
-from explorer.games.star_realms.effects import SCRAPPED_SHIP, act, destroy_base, scrap_to, tasks_for
+from explorer.games.star_realms.effects import (SCRAPPED_SHIP, act, destroy_base, minus_one, plus_one, scrap_to,
+                                                tasks_for)
 from explorer.games.star_realms.formats import base_targets, protectors, targets
 from explorer.core.frozen import replaced
-from explorer.games.star_realms.state import InPlay, Task
+from explorer.games.star_realms.state import Task, in_play
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.cards import Card
-    from explorer.games.star_realms.state import StarRealmsState
+    from explorer.games.star_realms.state import PlayerState, StarRealmsState
 
 END = Action("end", ("turn",))
 
@@ -155,14 +156,32 @@ def main_actions(s: "StarRealmsState") -> tuple[Action, ...]:
     # play give one "use"/"scrap" (deduplicated by name), and the kinds differ from group to group.
     found = [PLAY[c] for c, _ in p.hand.items()]
     if p.bases:
-        found += [USE[name] for name in dict.fromkeys([r.name for r in p.bases
-                                                        if not r.primary_used and cards[r.name].primary])]
+        found += use_moves(p, cards)
     if p.ships or p.bases:
         found += [SCRAP[name] for name in dict.fromkeys([r.name for r in p.ships + p.bases
                                                           if cards[r.copied or r.name].scrap])]
-    fmt = s.fmt
-    trade = trade_available(s, me) if fmt.pooled_trade else p.trade
+    found += buy_moves(s, cards)
+    if p.combat > 0:
+        found += attack_actions(s, me)
+    if len(s.fmt.groups[s.group]) > 1:
+        found += [switch_action(m) for m in s.members() if m != me]
+    found.append(END)
+    return tuple(found)
+
+
+def use_moves(p: "PlayerState", cards: dict) -> list[Action]:
+    """The ``use`` moves of ``main_actions`` (in its order): each base with its primary ability unused, once by name."""
+    ready = [r.name for r in p.bases if not r.primary_used and cards[r.name].primary]
+    return [USE[name] for name in dict.fromkeys(ready)]
+
+
+def buy_moves(s: "StarRealmsState", cards: dict) -> list[Action]:
+    """The ``buy`` moves of ``main_actions`` (in its order): the trade row's affordable cards, then an Explorer."""
+    me = s.actor
+    p = s.players[me]
+    trade = trade_available(s, me) if s.fmt.pooled_trade else p.trade
     to_top = p.next_ship_to_top
+    found = []
     for c, _ in s.row.items():
         card = cards[c]
         if card.cost <= trade:
@@ -173,12 +192,27 @@ def main_actions(s: "StarRealmsState") -> tuple[Action, ...]:
         found.append(BUY["Explorer"])
         if to_top:
             found.append(BUY_TO_TOP["Explorer"])
-    if p.combat > 0:
-        found += attack_actions(s, me)
-    if len(fmt.groups[s.group]) > 1:
-        found += [switch_action(m) for m in s.members() if m != me]
-    found.append(END)
-    return tuple(found)
+    return found
+
+
+def surely_listed(s: "StarRealmsState", action: Action) -> bool:
+    """Whether ``action`` is one of ``main_actions(s)``, told from the few moves of its own kind alone.
+
+    ``s`` is in its main phase (no queued effect, the game not over). True for ``end turn`` (always listed)
+    and a play, use or buy that its part of ``main_actions`` lists; False: not told so (list every move).
+    """
+    if action is END:
+        return True
+    if type(action) is not Action:
+        return False
+    kind, args = action.kind, action.args
+    if kind == "play":
+        return len(args) == 1 and type(args[0]) is str and args[0] in s.players[s.actor].hand
+    if kind == "use":
+        return action in use_moves(s.players[s.actor], s.game.cards)  # type: ignore[attr-defined]
+    if kind == "buy":
+        return action in buy_moves(s, s.game.cards)  # type: ignore[attr-defined]
+    return False
 
 
 def plain_ship(card: "Card") -> tuple[int, int] | None:
@@ -211,12 +245,6 @@ def plain_ship(card: "Card") -> tuple[int, int] | None:
 _PLAIN: dict[int, tuple["Card", tuple[int, int] | None]] = {}
 
 
-@lru_cache(maxsize=512)
-def _fresh(name: str) -> InPlay:
-    """``name`` just played (no ability used yet): a frozen value, made once per card name."""
-    return InPlay(name)
-
-
 def apply_main(s: "StarRealmsState", action: Action) -> "StarRealmsState":
     """Apply a legal main-phase action (the caller settles the queue afterwards)."""
     me = s.actor
@@ -225,20 +253,20 @@ def apply_main(s: "StarRealmsState", action: Action) -> "StarRealmsState":
     if kind == "play":
         name = args[0]
         card = s.card(name)
-        hand, played = p.hand.remove(name), p.played.add(card.faction)
+        hand, played = minus_one(p.hand, name), plus_one(p.played, card.faction)
         if card.is_ship:
             bonus = sum(s.card(r.name).passive_amount("ship_combat") for r in p.bases) if p.bases else 0
             pools = plain_ship(card)
             if pools is not None:  # its Trade and Combat are added at once (see plain_ship)
-                p = replaced(p, hand=hand, played=played, ships=p.ships + (_fresh(name),),
+                p = replaced(p, hand=hand, played=played, ships=p.ships + (in_play(name),),
                              trade=p.trade + pools[0], combat=p.combat + bonus + pools[1])
                 tasks = ()
             else:
-                p = replaced(p, hand=hand, played=played, ships=p.ships + (_fresh(name),), combat=p.combat + bonus)
+                p = replaced(p, hand=hand, played=played, ships=p.ships + (in_play(name),), combat=p.combat + bonus)
                 tasks = tasks_for(card.primary, me, name, "primary")
         else:
             bonus = card.passive_amount("ship_combat") * len(p.ships)
-            p = replaced(p, hand=hand, played=played, bases=p.bases + (_fresh(name),), combat=p.combat + bonus)
+            p = replaced(p, hand=hand, played=played, bases=p.bases + (in_play(name),), combat=p.combat + bonus)
             tasks = ()  # a base's primary is used with "use" (when played or later this turn)
         players = list(s.players)
         players[me] = p
@@ -246,9 +274,9 @@ def apply_main(s: "StarRealmsState", action: Action) -> "StarRealmsState":
     if kind == "use":
         bases = list(p.bases)
         i = next(i for i, r in enumerate(bases) if r.name == args[0] and not r.primary_used)
-        bases[i] = InPlay(bases[i].name, bases[i].copied, bases[i].ally_used, bases[i].ally2_used, True)
-        s = s.with_player(me, bases=tuple(bases))
-        return s.replace(queue=s.queue + tasks_for(s.card(args[0]).primary, me, args[0], "primary"))  # type: ignore[return-value]
+        bases[i] = in_play(bases[i].name, bases[i].copied, bases[i].ally_used, bases[i].ally2_used, True)
+        return s.with_seat(me, replaced(p, bases=tuple(bases)),
+                           queue=s.queue + tasks_for(s.card(args[0]).primary, me, args[0], "primary"))
     if kind == "scrap":
         name = args[0]
         ships, bases = list(p.ships), list(p.bases)
@@ -276,17 +304,21 @@ def apply_main(s: "StarRealmsState", action: Action) -> "StarRealmsState":
 def acquire(s: "StarRealmsState", me: int, name: str, *, to_top: bool) -> "StarRealmsState":
     """Pay, take the card (trade row or Explorer pile), refill the row at once."""
     card = s.card(name)
-    s = _pay(s, me, card.cost)
-    if name == "Explorer":
-        if s.game.variant != "unlimited_explorers":
-            s = s.replace(explorers=s.explorers - 1)  # type: ignore[assignment]
-    else:
-        s = s.replace(row=s.row.remove(name), queue=(Task("refill", me),) + s.queue)  # type: ignore[assignment]
+    pooled = s.fmt.pooled_trade
+    s = _pay(s, me, card.cost) if pooled else s  # else ``me`` alone pays, in the one copy that takes the card
     p = s.players[me]
-    flag = p.next_ship_to_top and not card.is_ship
+    trade = p.trade if pooled else p.trade - min(card.cost, p.trade)
+    changes: dict[str, object] = {}
+    if name != "Explorer":
+        changes.update(row=s.row.remove(name), queue=(Task("refill", me),) + s.queue)
+    elif s.game.variant != "unlimited_explorers":
+        changes["explorers"] = s.explorers - 1
     if to_top:
-        return s.with_player(me, deck=p.deck.put_on_top(name), next_ship_to_top=False)
-    return s.with_player(me, discard=p.discard.add(name), next_ship_to_top=flag)
+        p = replaced(p, trade=trade, deck=p.deck.put_on_top(name), next_ship_to_top=False)
+    else:
+        flag = p.next_ship_to_top and not card.is_ship
+        p = replaced(p, trade=trade, discard=p.discard.add(name), next_ship_to_top=flag)
+    return s.with_seat(me, p, **changes)
 
 
 def attack(s: "StarRealmsState", me: int, args: tuple) -> "StarRealmsState":
@@ -297,7 +329,7 @@ def attack(s: "StarRealmsState", me: int, args: tuple) -> "StarRealmsState":
             q for q in attack_plan(s, me)[1] if s.fmt.teams[q] == args[1] - 1)
         authority = list(s.authority)
         authority[s.fmt.lives[seat]] = max(0, authority[s.fmt.lives[seat]] - n)  # Authority stops at 0
-        return s.with_player(me, combat=p.combat - n).replace(authority=tuple(authority))  # type: ignore[return-value]
+        return s.with_seat(me, replaced(p, combat=p.combat - n), authority=tuple(authority))
     name = args[0]
     owner = args[3] - 1 if len(args) > 1 else 1 - me
     s = s.with_player(me, combat=p.combat - s.card(name).defense)

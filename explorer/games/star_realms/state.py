@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
@@ -42,6 +43,18 @@ class InPlay:
     def definition(self) -> str:
         """Whose abilities this card has now (the copied ship for a Stealth Needle)."""
         return self.copied or self.name
+
+
+def in_play(name: str, copied: str = "", ally_used: bool = False, ally2_used: bool = False,
+            primary_used: bool = False) -> InPlay:
+    """``InPlay(...)``, one shared value for each record (frozen, so sharing it changes nothing): the rules
+    make records this way, so the ally check (``turn.trigger_allies``) knows cards in play again by identity."""
+    return _record(name, copied, ally_used, ally2_used, primary_used)  # every field given: one key per value
+
+
+@lru_cache(maxsize=8192)
+def _record(name: str, copied: str, ally_used: bool, ally2_used: bool, primary_used: bool) -> InPlay:
+    return InPlay(name, copied, ally_used, ally2_used, primary_used)
 
 
 @dataclass(frozen=True)
@@ -142,26 +155,43 @@ class StarRealmsState(State):
         players[seat] = replaced(players[seat], **changes)
         return replaced(self, players=tuple(players))
 
+    def with_seat(self, seat: int, player: PlayerState, **changes: object) -> "StarRealmsState":
+        """A copy with ``player`` in ``seat`` and ``changes`` to other fields: one copy for a move that changes both."""
+        players = list(self.players)
+        players[seat] = player
+        return replaced(self, players=tuple(players), **changes)
+
     def members(self) -> tuple[int, ...]:
         """The living seats of the turn group now moving."""
         return self._seats()[1]
 
+    def group_members(self, group: int) -> tuple[int, ...]:
+        """The living seats of turn group ``group`` (``members()`` once that group moves)."""
+        return self._seats_of(group)[1]
+
     def _seats(self) -> tuple[tuple[bool, ...], tuple[int, ...]]:
-        """``(alive, members)``: read from format, player count, Authority and turn group only, so remembered
-        by those (most steps change none of them) as well as in the instance."""
+        """``(alive, members)``, remembered in the instance as well (see ``_seats_of``)."""
         cached = self.__dict__.get("_seats_cache")
         if cached is None:
-            key = (self.format, len(self.players), self.group, self.authority)
-            cached = _SEATS.get(key)
+            cached = _SEATS.get((self.format, len(self.players), self.group, self.authority))
             if cached is None:
-                fmt, authority = self.fmt, self.authority
-                alive = tuple([authority[life] > 0 for life in fmt.lives])
-                cached = (alive, tuple([s for s in fmt.groups[self.group] if alive[s]]))
-                if len(_SEATS) > 50_000:
-                    _SEATS.clear()
-                _SEATS[key] = cached
+                cached = self._seats_of(self.group)
             object.__setattr__(self, "_seats_cache", cached)
         return cached  # type: ignore[no-any-return]
+
+    def _seats_of(self, group: int) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+        """``(alive, members of group)``: read from format, player count, Authority and the group only, so
+        remembered by those (most steps change none of them)."""
+        key = (self.format, len(self.players), group, self.authority)
+        cached = _SEATS.get(key)
+        if cached is None:
+            fmt, authority = self.fmt, self.authority
+            alive = tuple([authority[life] > 0 for life in fmt.lives])
+            cached = (alive, tuple([s for s in fmt.groups[group] if alive[s]]))
+            if len(_SEATS) > 50_000:
+                _SEATS.clear()
+            _SEATS[key] = cached
+        return cached
 
     def outcome(self) -> tuple[tuple[int, ...], str] | None:
         """``(winners, reason)`` once the game is over, else ``None``."""
@@ -215,6 +245,17 @@ class StarRealmsState(State):
 
     def _apply(self, action: Action) -> "StarRealmsState":
         return _flow().apply_action(self, action)  # type: ignore[no-any-return]
+
+    def apply(self, action: "Action | str") -> "StarRealmsState":
+        """``State.apply``, with the main phase's commonest moves checked without listing every legal move.
+
+        A play, a use, a buy or ``end turn`` is legal exactly when its own kind's part of the move list
+        has it (``rules.surely_listed``): the same moves are accepted and the same position follows, but a
+        rollout's player, who picks such moves without the whole list, never has every attack listed.
+        """
+        if not self.queue and self.current_player >= 0 and _flow().surely_listed(self, action):
+            return _flow().apply_action(self, action)  # type: ignore[no-any-return]
+        return super().apply(action)  # type: ignore[return-value]
 
     def _result(self) -> Result:
         decided = self.outcome()

@@ -15,13 +15,14 @@ deck runs out), then the next living turn group moves.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, NamedTuple
 
 from explorer.core import CHANCE, TERMINAL, Action, Multiset
 from explorer.core.frozen import replaced
 from explorer.games.star_realms import effects
+from explorer.games.star_realms.state import in_play
 from explorer.games.star_realms.rules import END, apply_main, main_actions, plain_ship, why_illegal_main
+from explorer.games.star_realms.rules import surely_listed  # noqa: F401 (for StarRealmsState.apply)
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.cards import Card
@@ -83,13 +84,17 @@ def trigger_allies(s: "StarRealmsState") -> "StarRealmsState":
     fired: list = []
     cards = s.game.cards  # type: ignore[attr-defined]
     table = None
+    players = None  # the players with abilities fired, when any
     for m in s.members():
         p = s.players[m]
-        ships, bases = p.ships, p.bases
-        known = _QUIET.get((id(ships), id(bases)))
-        if known is not None and known[0] is ships and known[1] is bases and known[2] is cards:
+        records = p.ships + p.bases
+        # The very cards in play (each record by identity: the rules make every record with ``in_play``, one
+        # shared value for each), so cards found quiet after one move are known again after the next and in
+        # later games.
+        key = tuple(map(id, records))
+        known = _QUIET.get(key)
+        if known is not None and known[1] is cards:
             continue  # these cards in play were already found to have no ally ability left to fire
-        records = ships + bases
         table = table or _ally_table(cards)
         # _key(r) written out: this runs after every move that puts a card in play
         facts = [f if (f := table.get((r.name, r.copied) if r.copied else r.name)) is not None
@@ -104,35 +109,41 @@ def trigger_allies(s: "StarRealmsState") -> "StarRealmsState":
             for slot, need, used in (("ally", 1, r.ally_used), ("ally2", 2, r.ally2_used)):
                 effects_ = getattr(card, slot)
                 if effects_ and not used and allies >= need:
-                    new[i] = dataclasses.replace(new[i], **{f"{slot}_used": True})
+                    was = new[i]
+                    new[i] = in_play(was.name, was.copied, was.ally_used or slot == "ally",
+                                     was.ally2_used or slot == "ally2", was.primary_used)
                     fired += effects.tasks_for(effects_, m, card.name, slot)
         if waiting and new != list(records):
-            s = s.with_player(m, ships=tuple(new[: len(p.ships)]), bases=tuple(new[len(p.ships):]))
+            players = players or list(s.players)
+            players[m] = replaced(p, ships=tuple(new[: len(p.ships)]), bases=tuple(new[len(p.ships):]))
         else:  # no ally waiting, or none of them with enough allies in play
-            _remember_quiet(ships, bases, cards)
-    return s.replace(queue=tuple(fired) + s.queue) if fired else s  # type: ignore[return-value]
+            _remember_quiet(key, records, cards)
+    if players is None:  # nothing fired (an ability fires exactly when its card's record changes)
+        return s
+    return replaced(s, players=tuple(players), queue=tuple(fired) + s.queue)
 
 
-_QUIET: dict[tuple[int, int], tuple[tuple["InPlay", ...], tuple["InPlay", ...], dict]] = {}
-"""Ships and bases in play (by identity, with the card data) in which no ally ability can fire now."""
+_QUIET: dict[tuple[int, ...], tuple[tuple["InPlay", ...], dict]] = {}
+"""Cards in play (ships then bases, by the identity of each record), with the card data, in which no ally
+ability can fire now."""
 
 
-def _remember_quiet(ships: tuple["InPlay", ...], bases: tuple["InPlay", ...], cards: dict) -> None:
-    if len(_QUIET) >= 4096:
+def _remember_quiet(key: tuple[int, ...], records: tuple["InPlay", ...], cards: dict) -> None:
+    if len(_QUIET) >= 16_384:
         _QUIET.clear()
-    _QUIET[(id(ships), id(bases))] = (ships, bases, cards)  # kept alive here, so the ids stay theirs
+    _QUIET[key] = (records, cards)  # the records are kept alive here, so their ids stay theirs
 
 
 def _start_turn(s: "StarRealmsState", group: int) -> "StarRealmsState":
-    s = replaced(s, stage="main", group=group, turn=s.turn + 1)
+    members = s.group_members(group)
     players = list(s.players)
-    for m in s.members():
+    for m in members:
         bases = players[m].bases
         if any(r.primary_used or r.ally_used or r.ally2_used for r in bases):  # bases are readied
             players[m] = replaced(players[m], bases=tuple(
-                dataclasses.replace(r, primary_used=False, ally_used=False, ally2_used=False)
+                in_play(r.name, r.copied)
                 if r.primary_used or r.ally_used or r.ally2_used else r for r in bases))
-    return replaced(s, players=tuple(players), actor=s.members()[0])
+    return replaced(s, stage="main", group=group, turn=s.turn + 1, players=tuple(players), actor=members[0])
 
 
 def _next_group(s: "StarRealmsState") -> int:
@@ -166,7 +177,8 @@ def end_turn(s: "StarRealmsState") -> "StarRealmsState":
 _EMPTY: Multiset = Multiset()
 
 
-def settle(s: "StarRealmsState", trace: "list[Step] | None" = None) -> "StarRealmsState":
+def settle(s: "StarRealmsState", trace: "list[Step] | None" = None,
+           going_on: "tuple[tuple[int, ...], int] | None" = None) -> "StarRealmsState":
     """Resolve automatically until a chance node, a decision, or the main phase needs a move.
 
     Ally abilities are checked when the settling starts and when a turn starts: an ally's
@@ -176,9 +188,11 @@ def settle(s: "StarRealmsState", trace: "list[Step] | None" = None) -> "StarReal
     The position it stops at remembers who moves there (what ``mover`` would say).
     With ``trace`` (a list), each thing it resolves is appended as a :class:`Step` (allies fired,
     an effect resolved, a turn begun): the rules' own report of the move, which the story tells.
+    ``going_on``: the Authority and turn of a position known not to be over (the one a move was made
+    in), if any: whether the game is over is asked again only when they change (``outcome`` reads
+    nothing else a move changes; the stage matters only in setup, which only a new turn leaves).
     """
     allies_due = True
-    going_on = None  # the Authority and turn of a position found not to be over: asked again only when they change
     while going_on is not None and s.authority is going_on[0] and s.turn == going_on[1] or s.outcome() is None:
         going_on = (s.authority, s.turn)
         if allies_due and s.stage == "main":
@@ -249,6 +263,7 @@ def apply_action(s: "StarRealmsState", action: Action, trace: "list[Step] | None
     """The position after ``action``; with ``trace`` (a list), every step of it is appended there (see :class:`Step`)."""
     if trace is not None:
         return _traced(s, action, trace)
+    before = s
     if s.queue and s.is_chance():
         drawn = effects.apply_chance(s, action)
         following = drawn.queue[0] if drawn.queue else None
@@ -273,7 +288,8 @@ def apply_action(s: "StarRealmsState", action: Action, trace: "list[Step] | None
             object.__setattr__(played, "_player_cache", s.actor)
             return played
         s = played
-    return settle(s)
+    known = before.__dict__.get("_player_cache")  # who moved, when remembered: not TERMINAL, so the game went on
+    return settle(s, going_on=(before.authority, before.turn) if known is not None and known != TERMINAL else None)
 
 
 def _traced(s: "StarRealmsState", action: Action, trace: "list[Step]") -> "StarRealmsState":
