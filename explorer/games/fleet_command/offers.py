@@ -14,9 +14,13 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from explorer.core import Action
 from explorer.games.fleet_command.tactics import card_words, payment_words
+
+if TYPE_CHECKING:
+    from explorer.games.fleet_command.state import FleetState
 
 PASS = Action("pass", label="pass")
 HOLD_FIRE = Action("hold fire", label="hold fire")
@@ -65,3 +69,23 @@ def shot_actions(name: str, targets: tuple[str, ...], cards: tuple[str, ...]) ->
     ['Fighter shoots enemy Hopper, drawing a card', 'Fighter shoots enemy Hopper with Repair 3']
     """
     return tuple(shot_action(name, target, card) for target in targets for card in cards)
+
+
+def plain_moves(state: "FleetState") -> list[Action]:
+    """The moves of ``phases.move_actions`` that spend no cube and no card, in its order (one per ship that may move).
+
+    A player who moves without boosts needs only these, and they are found without weighing
+    any payment or card.
+    """
+    extra = state.params.activation_tiles
+    return [move_action(s.name, "", "", "", extra) for s in state.fleets[state.actor].ships
+            if s.on_table and not s.moved]
+
+
+def is_plain_move(state: "FleetState", action: Action) -> bool:
+    """Whether ``action`` is one of :func:`plain_moves` (so legal) here, told without listing every move."""
+    if state.stage != "movement" or type(action) is not Action or action.kind != "move" \
+            or action.args[1:] != ("", "", "") or type(action.args[0]) is not str:
+        return False
+    name = action.args[0]
+    return any(s.name == name and s.on_table and not s.moved for s in state.fleets[state.actor].ships)

@@ -75,6 +75,12 @@ def move_actions(state: FleetState) -> list[Action]:
     return out
 
 
+def is_listed_path(state: FleetState, action: Action) -> bool:
+    """Whether ``action`` is one of :func:`path_actions` here, told from the end positions' sequences."""
+    return state.stage == "path" and type(action) is Action and action.kind == "path" \
+        and action.args in ends(state).values()
+
+
 def move_tiles(state: FleetState, player: int, action: Action) -> Moving:
     """The tiles and barrel-roll right a ``move`` action gives its ship."""
     name, boost, how, source = (str(a) for a in action.args)

@@ -26,6 +26,7 @@ from explorer.core import Action
 from explorer.core.chance import draw_below
 from explorer.games.fleet_command import tactics
 from explorer.games.fleet_command.geometry import centre_distance
+from explorer.games.fleet_command.offers import path_action, plain_moves
 from explorer.games.fleet_command.phases import ends
 from explorer.games.fleet_command.state import FleetState
 
@@ -35,6 +36,11 @@ def _number(state: FleetState, card: str) -> int:
 
 
 def heuristic_policy(state: FleetState, rng: np.random.Generator) -> Action:
+    if state.stage == "movement":  # the moves without boosts, found without weighing payments and cards
+        plain = plain_moves(state)
+        return plain[draw_below(rng, len(plain))]  # int(rng.integers(len(plain))), drawn faster
+    if state.stage == "path":
+        return _best_path(state)
     actions = state.legal_actions()
     kinds = {a.kind for a in actions}
     if kinds <= {"initiative"} or kinds <= {"discard"}:
@@ -45,11 +51,6 @@ def heuristic_policy(state: FleetState, rng: np.random.Generator) -> Action:
         noise = rng.random(len(actions)).tolist()
         keys = [(abs(int(a.args[1]) - middle + 0.5) + r * 3, str(a)) for a, r in zip(actions, noise)]
         return actions[min(range(len(actions)), key=keys.__getitem__)]  # keys differ: their texts do
-    if state.stage == "movement":
-        plain = [a for a in actions if a.args[1] == ""]
-        return plain[draw_below(rng, len(plain))]  # int(rng.integers(len(plain))), drawn faster
-    if state.stage == "path":
-        return _best_path(state, actions)
     if state.stage == "activation":
         return _activation(state, actions)
     if state.stage == "combat":
@@ -59,20 +60,20 @@ def heuristic_policy(state: FleetState, rng: np.random.Generator) -> Action:
     return actions[draw_below(rng, len(actions))]
 
 
-def _best_path(state: FleetState, actions: tuple[Action, ...]) -> Action:
+def _best_path(state: FleetState) -> Action:
+    """The path ending where the most enemies are in arc and range, then nearest an enemy (then by its words)."""
     player = state.actor
     assert state.moving is not None
-    name = state.moving.ship
     enemies = [s.pose for s in state.fleets[1 - player].ships if s.on_table]
-    by_seq = {seq: pose for pose, seq in ends(state).items()}
+    found = list(ends(state).items())  # each end position with its sequence: the legal paths
+    shots = tactics.target_counts(state, player, state.moving.ship, [pose for pose, _ in found])
 
-    def score(a: Action) -> tuple[float, float, str]:
-        pose = by_seq[tuple(str(c) for c in a.args)]
-        shots = len(tactics.targets(state, player, name, pose=pose))
+    def score(i: int) -> tuple[float, float, str]:
+        pose, seq = found[i]
         near = min((centre_distance(pose, e) for e in enemies if e is not None), default=0.0)
-        return (-shots, near, str(a))
+        return (-shots[i], near, str(path_action(seq)))
 
-    return min(actions, key=score)
+    return path_action(found[min(range(len(found)), key=score)][1])
 
 
 def _activation(state: FleetState, actions: tuple[Action, ...]) -> Action:

@@ -215,6 +215,21 @@ class FleetState(State):
 
         return apply_action(self, action)
 
+    def apply(self, action: "Action | str") -> "FleetState":
+        """``State.apply``, with a move that spends nothing, or a path, checked without listing every move.
+
+        A plain move (``offers.is_plain_move``) is legal exactly when its ship may move now, and a path
+        when it is one of the end positions' sequences (``phases.is_listed_path``): the same moves are
+        accepted and the same position follows, but a player who only makes plain moves (the heuristic,
+        in every rollout) never has every payment and card weighed.
+        """
+        from explorer.games.fleet_command.offers import is_plain_move
+        from explorer.games.fleet_command.phases import is_listed_path
+
+        if is_plain_move(self, action) or is_listed_path(self, action):  # type: ignore[arg-type]
+            return self._apply(action)  # type: ignore[arg-type]
+        return super().apply(action)  # type: ignore[return-value]
+
     def _result(self) -> Result:
         from explorer.games.fleet_command.rules import result
 

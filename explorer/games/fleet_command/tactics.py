@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from explorer.core import Action, Multiset
@@ -119,27 +120,54 @@ _UNKNOWN = object()
 def targets(state: "FleetState", player: int, name: str, pose: Pose | None = None,
             bonus: int | None = None) -> tuple[str, ...]:
     """The enemy ships this ship could shoot (in arc and range), from ``pose`` if given."""
-    fleet = state.fleets[player]
-    ship = fleet.ship(name)
-    where = pose if pose is not None else ship.pose
+    where = pose if pose is not None else state.fleets[player].ship(name).pose
     if where is None:
         return ()
-    reach = base_range(state, ship) + (fleet.range_bonus if bonus is None else bonus)
-    omni = state.ship_type(ship).omnidirectional  # shot_distance's two questions, asked once for every enemy
-    two_fronts = not omni and fronts(state, ship) == 2
-    near, within = reach + 1.5, reach + TOLERANCE
-    wx, wy = where.fx, where.fy
-    out = []
-    for enemy in state.fleets[1 - player].ships:
-        at = enemy.pose
-        if at is None or enemy.destroyed:
-            continue
-        if abs(wx - at.fx) > near or abs(wy - at.fy) > near:
-            continue
-        d = tile_distance(where, at) if omni else arc_distance(where, at, two_fronts)
-        if d is not None and d <= within:
-            out.append(enemy.name)
-    return tuple(out)
+    return _Aim(state, player, name, bonus).targets(where)
+
+
+def target_counts(state: "FleetState", player: int, name: str, poses: Iterable[Pose]) -> list[int]:
+    """How many enemy ships this ship could shoot from each of ``poses`` (``len(targets(...))`` for each).
+
+    A ship choosing where to end its move weighs every end position: its range, arc and the enemies are read once.
+
+    >>> import explorer
+    >>> s = explorer.load_game("fleet_command").position_from_text(EXAMPLE)
+    >>> here = s.fleets[0].ship("Interceptor").pose
+    >>> target_counts(s, 0, "Interceptor", [here, here.facing(180)])
+    [1, 0]
+    """
+    aim = _Aim(state, player, name, None)
+    return [len(aim.targets(pose)) for pose in poses]
+
+
+class _Aim:
+    """One ship's shots from wherever it may be: its range, its arc and the enemy ships on the table."""
+
+    __slots__ = ("reach", "omni", "two_fronts", "enemies")
+
+    def __init__(self, state: "FleetState", player: int, name: str, bonus: int | None) -> None:
+        fleet = state.fleets[player]
+        ship = fleet.ship(name)
+        self.reach = base_range(state, ship) + (fleet.range_bonus if bonus is None else bonus)
+        self.omni = state.ship_type(ship).omnidirectional  # shot_distance's two questions, asked once
+        self.two_fronts = not self.omni and fronts(state, ship) == 2
+        self.enemies = [(enemy.name, enemy.pose) for enemy in state.fleets[1 - player].ships
+                        if enemy.pose is not None and not enemy.destroyed]
+
+    def targets(self, where: Pose) -> tuple[str, ...]:
+        """The enemies in arc and range from ``where``, in fleet order."""
+        near, within = self.reach + 1.5, self.reach + TOLERANCE
+        omni, two_fronts = self.omni, self.two_fronts
+        wx, wy = where.fx, where.fy
+        out = []
+        for name, at in self.enemies:
+            if abs(wx - at.fx) > near or abs(wy - at.fy) > near:
+                continue
+            d = tile_distance(where, at) if omni else arc_distance(where, at, two_fronts)
+            if d is not None and d <= within:
+                out.append(name)
+        return tuple(out)
 
 
 def shot_refusal(state: "FleetState", player: int, name: str, target: str) -> str:
