@@ -134,7 +134,7 @@ _WORDS: dict[int, tuple[np.random.Generator, Any, Any]] = {}
 REMEMBERED_NODES = 16_384
 """How many chance nodes' sampling plans (and moves) are remembered before the memory starts afresh: as many
 as a game caches chance nodes (Star Realms keeps 8,192 decks), so a long simulation does not keep forgetting."""
-_PLANS: dict[int, tuple[Sequence[tuple[object, Fraction]], int, list[int]]] = {}
+_PLANS: dict[int, tuple[Sequence[tuple[object, Fraction]], int, Sequence[int]]] = {}
 """By ``id`` of an outcomes tuple (kept alive here): its common denominator and running totals."""
 
 
@@ -151,16 +151,49 @@ def weighted_outcomes(pairs: Iterable[tuple[Any, int]]) -> tuple[tuple[Any, Frac
     (('Scout', Fraction(4, 5)), ('Viper', Fraction(1, 5)))
     """
     pairs = tuple(pairs)
-    weights = [w for _, w in pairs]
-    if not pairs or set(map(type, weights)) != {int} or min(weights) <= 0:
-        raise ValueError(f"weights must be whole numbers > 0, got {weights!r}")
+    if not pairs:
+        raise ValueError("weights must be whole numbers > 0, got []")
+    outcomes, weights = zip(*pairs)
+    return weighted_node(outcomes, weights)
+
+
+def weighted_node(outcomes: tuple[Any, ...], weights: tuple[int, ...]) -> tuple[tuple[Any, Fraction], ...]:
+    """``weighted_outcomes(zip(outcomes, weights))``, for a caller that holds the two apart (``weights`` a tuple).
+
+    A deck's node is new at most draws (another mix of cards left), so it is made without a Python step
+    per outcome: each chance is read from the row of fractions over its total (``_over``), and the
+    running totals of the plan are the weights' own when they have no common factor (the usual case).
+    The fractions are ``fraction(w, total)`` and the plan the one ``weighted_outcomes`` always made, so
+    a node samples the very outcomes it did.
+
+    >>> weighted_node(("Scout", "Viper"), (8, 2)) == weighted_outcomes([("Scout", 8), ("Viper", 2)])
+    True
+    """
+    if not weights or len(outcomes) != len(weights) or set(map(type, weights)) != _WHOLE or min(weights) <= 0:
+        raise ValueError(f"weights must be whole numbers > 0, one per outcome, got {list(weights)!r}")
     total = sum(weights)
-    outcomes = tuple([(o, fraction(w, total)) for o, w in pairs])
     common = gcd(*weights)
+    if total <= _SMALL_TOTAL:
+        node = tuple(zip(outcomes, map(_over(total).__getitem__, weights)))
+    else:
+        node = tuple([(o, fraction(w, total)) for o, w in zip(outcomes, weights)])
+    running = tuple(accumulate(weights if common == 1 else [w // common for w in weights]))
     if len(_PLANS) >= REMEMBERED_NODES:
         _PLANS.clear()
-    _PLANS[id(outcomes)] = (outcomes, total // common, list(accumulate([w // common for w in weights])))
-    return outcomes
+    _PLANS[id(node)] = (node, total // common, running)
+    return node
+
+
+_WHOLE = {int}
+_SMALL_TOTAL = 128
+"""Totals up to this (a deck's, a bag's: Star Realms' trade deck holds 80 cards) have their fractions made once, a row
+per total (``_over``); a node of a larger total makes its fractions one by one."""
+
+
+@lru_cache(maxsize=_SMALL_TOTAL + 1)
+def _over(total: int) -> tuple[Fraction, ...]:
+    """``fraction(n, total)`` for every ``n`` from 0 to ``total`` (the very values, so the very node)."""
+    return tuple([fraction(n, total) for n in range(total + 1)])
 
 
 @lru_cache(maxsize=16_384)
