@@ -128,7 +128,8 @@ class ActionPicker:
         self.play_selected_button.add_class("re-play-selected")
         self.list_count = W.HTML()
         self.list_box = W.VBox(
-            [W.HBox([self.kind_filter, self.text_filter, self.list_count], layout=W.Layout(align_items="center")),
+            [W.HBox([self.kind_filter, self.text_filter, self.list_count],
+                    layout=W.Layout(align_items="center", flex_flow="row wrap")),  # a phone: Find under Group
              self.select, self.play_selected_button],
             layout=W.Layout(width="100%", display="none"),
         )

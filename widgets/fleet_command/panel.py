@@ -172,7 +172,9 @@ class FleetCommandPanel(MatchPanel):
                                        tooltip="Draw cards until a player decides")
         self.resolve_button.add_class("fc-resolve")
         self.resolve_button.on_click(lambda _b: self.resolve_chance())
-        box = W.VBox([W.HTML("<b>On the table</b>"), W.HBox([self.ship_pick, self.show_reach]), self.tiles_pick,
+        ship_row = W.HBox([self.ship_pick, self.show_reach],  # a phone: the checkbox goes under the ship
+                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        box = W.VBox([W.HTML("<b>On the table</b>"), ship_row, self.tiles_pick,
                       W.HBox([self.move_button, self.resolve_button]), self.path_pick, self.path_button],
                      layout=W.Layout(border="1px solid #d5d9e0", padding="6px", margin="6px 0"))
         return [box]
