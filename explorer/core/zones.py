@@ -21,14 +21,15 @@ tokens from it is one chance node, :func:`explorer.core.chance.multiset_draws`.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import islice
 from math import comb
 from fractions import Fraction
 from typing import Any
 
-from explorer.core.chance import fraction, multiset_draws
+from explorer.core.chance import fraction, multiset_draws, weighted_node
 from explorer.core.frozen import share_keys
 from explorer.core.multiset import Multiset
 
@@ -148,6 +149,46 @@ class Deck:
         if self.bottom:
             parts.append("bottom: " + ", ".join(map(str, self.bottom)))
         return f"Deck of {len(self)}" + (" — " + "; ".join(parts) if parts else " (empty)")
+
+
+class DeckNodes:
+    """The next card of a :class:`Deck` as a chance node of the game's outcome actions, remembered by the deck's parts.
+
+    A game asks for the same decks rollout after rollout (every game starts from one deck), and handing back
+    the very same tuple also lets :func:`~explorer.core.chance.sample_outcome` find its plan at once. A new
+    deck's node is made from its kinds' outcome actions (remembered apart: a deck keeps its kinds for many
+    draws) and its counts, without a Python step per card (:func:`~explorer.core.chance.weighted_node`),
+    which gives the very outcomes and plan of ``deck.draw_outcomes()``. ``outcome(kind, card)`` makes one
+    outcome action; ``kind`` tells draws from reveals and the like.
+
+    >>> from explorer.core.actions import Action
+    >>> nodes = DeckNodes(lambda kind, card: Action(kind, (card,)))
+    >>> deck = Deck.shuffled({"Scout": 8, "Viper": 2})
+    >>> [(str(a), str(p)) for a, p in nodes("draw", deck)]
+    [('draw Scout', '4/5'), ('draw Viper', '1/5')]
+    >>> nodes("draw", deck) is nodes("draw", Deck.shuffled({"Scout": 8, "Viper": 2}))
+    True
+    """
+
+    def __init__(self, outcome: Callable[[str, Any], Any], remembered: int = 8192) -> None:
+        self._outcome = outcome
+        self._remembered = remembered
+        self._nodes: dict[tuple[str, tuple[Any, ...], Multiset, tuple[Any, ...]], tuple[tuple[Any, Fraction], ...]] = {}
+        self._actions = lru_cache(maxsize=remembered)(self._kinds)
+
+    def _kinds(self, kind: str, cards: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple([self._outcome(kind, card) for card in cards])
+
+    def __call__(self, kind: str, deck: Deck) -> tuple[tuple[Any, Fraction], ...]:
+        key = (kind, deck.top, deck.middle, deck.bottom)  # hashing the parts skips a Deck hash per draw
+        found = self._nodes.get(key)
+        if found is None:
+            if len(self._nodes) >= self._remembered:  # forget the older half: the opening decks come back
+                for old in list(islice(self._nodes, self._remembered // 2)):
+                    del self._nodes[old]
+            cards, counts = zip(*deck.draw_weights())
+            found = self._nodes[key] = weighted_node(self._actions(kind, cards), counts)
+        return found
 
 
 _NEW = object.__new__

@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from explorer.core import Action, Deck, Multiset, Result
+from explorer.core.zones import DeckNodes
 from explorer.errors import RulesError
 from explorer.games.fleet_command import phases
 from explorer.games.fleet_command.geometry import Pose, Q
@@ -160,32 +161,12 @@ def _fresh(ship: Ship) -> Ship:
 
 def chance_outcomes(state: FleetState) -> tuple[tuple[Action, Fraction], ...]:
     if state.stage in ("deal", "draw", "shot"):
-        return _deck_node("reveal" if state.stage == "shot" else "draw", state.deck)
+        return _DECK_NODES("reveal" if state.stage == "shot" else "draw", state.deck)
     if state.stage == "tie":
         return tuple((Action("initiative to", (p,), label=f"Player {p + 1} takes initiative"), Fraction(1, 2))
                      for p in (0, 1))
     raise RulesError(f"no chance node in {state.phase}", state=state)
 
-
-def _deck_node(kind: str, deck: Deck) -> tuple[tuple[Action, Fraction], ...]:
-    """The next card of ``deck`` as ``kind`` outcomes, remembered by the deck's parts.
-
-    The same decks recur from rollout to rollout (every game starts from the one deck), and giving back
-    the very same tuple also lets :func:`~explorer.core.chance.sample_outcome` find its remembered plan
-    instead of working out the common denominator again. The outcomes are those of ``deck.draw_outcomes()``,
-    in its order, so a sampled draw is the same as without the memo.
-    """
-    key = (kind, deck.top, deck.middle, deck.bottom)
-    found = _DECK_NODES.get(key)
-    if found is None:
-        if len(_DECK_NODES) >= 8192:
-            _DECK_NODES.clear()
-        found = _DECK_NODES[key] = tuple((_card_action(kind, card), p) for card, p in deck.draw_outcomes())
-    return found
-
-
-_DECK_NODES: dict[tuple[str, tuple[object, ...], Multiset, tuple[object, ...]],
-                  tuple[tuple[Action, Fraction], ...]] = {}
 
 _CARD_ACTIONS: dict[tuple[str, object], Action] = {}
 """``draw``/``reveal`` outcomes by card: equal values, made and worded once (a chance node lists every card)."""
@@ -198,6 +179,10 @@ def _card_action(kind: str, card: object) -> Action:
             _CARD_ACTIONS.clear()
         got = _CARD_ACTIONS[(kind, card)] = Action(kind, (card,), label=f"{kind} {card}")
     return got
+
+
+_DECK_NODES = DeckNodes(_card_action)
+"""The deck's next card as ``draw``/``reveal`` outcomes, remembered (every game starts from the one deck)."""
 
 
 def apply_draw(state: FleetState, card: str) -> FleetState:

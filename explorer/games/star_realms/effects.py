@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from itertools import islice
 from typing import TYPE_CHECKING
 
 from explorer.core import Action, Deck, Multiset
-from explorer.core.chance import weighted_node
+from explorer.core.zones import DeckNodes
 from explorer.games.star_realms.cards import Effect, describe
 from explorer.games.star_realms.formats import base_targets, protectors, targets
 from explorer.core.frozen import replaced
@@ -228,33 +227,12 @@ def _gain(s: "StarRealmsState", task: "Task") -> "StarRealmsState":
 def chance_outcomes(s: "StarRealmsState") -> tuple[tuple[Action, Fraction], ...]:
     task = s.queue[0]
     if task.kind == "draw":
-        return _deck_outcomes("draw", s.players[task.player].deck)
-    return _deck_outcomes("reveal", s.trade_deck)
+        return _DECK_NODES("draw", s.players[task.player].deck)
+    return _DECK_NODES("reveal", s.trade_deck)
 
 
-def _deck_outcomes(kind: str, deck: Deck) -> tuple[tuple[Action, Fraction], ...]:
-    """The next card of ``deck`` as ``kind`` outcomes; remembered by the deck's parts (the same decks recur
-    every game, and hashing the parts skips a ``Deck`` hash per draw). A new deck's node is made from its card
-    kinds' outcomes (remembered apart: they change only when a kind runs out) and its counts, without a Python
-    step per card (``weighted_node``): half the draws of a rollout meet a deck never seen before."""
-    key = (kind, deck.top, deck.middle, deck.bottom)
-    found = _DECK_NODES.get(key)
-    if found is None:
-        if len(_DECK_NODES) >= 8192:  # forget the older half (the opening decks, asked again every game, come back)
-            for old in list(islice(_DECK_NODES, 4096)):
-                del _DECK_NODES[old]
-        cards, counts = zip(*deck.draw_weights())
-        found = _DECK_NODES[key] = weighted_node(_outcome_actions(kind, cards), counts)
-    return found
-
-
-@lru_cache(maxsize=8192)
-def _outcome_actions(kind: str, cards: tuple[str, ...]) -> tuple[Action, ...]:
-    """``act(kind, (card,))`` for each of ``cards``, remembered: a deck keeps the same kinds for many draws."""
-    return tuple([act(kind, (c,)) for c in cards])
-
-
-_DECK_NODES: dict[tuple[str, tuple[str, ...], Multiset, tuple[str, ...]], tuple[tuple[Action, Fraction], ...]] = {}
+_DECK_NODES = DeckNodes(lambda kind, card: act(kind, (card,)))
+"""A deck's next card as ``draw``/``reveal`` outcomes, remembered (the same decks recur every game)."""
 
 
 def apply_chance(s: "StarRealmsState", action: Action) -> "StarRealmsState":
