@@ -168,17 +168,10 @@ def chance_outcomes(state: FleetState) -> tuple[tuple[Action, Fraction], ...]:
     raise RulesError(f"no chance node in {state.phase}", state=state)
 
 
-_CARD_ACTIONS: dict[tuple[str, object], Action] = {}
-"""``draw``/``reveal`` outcomes by card: equal values, made and worded once (a chance node lists every card)."""
-
-
+@lru_cache(maxsize=10_000)
 def _card_action(kind: str, card: object) -> Action:
-    got = _CARD_ACTIONS.get((kind, card))
-    if got is None:
-        if len(_CARD_ACTIONS) >= 10_000:
-            _CARD_ACTIONS.clear()
-        got = _CARD_ACTIONS[(kind, card)] = Action(kind, (card,), label=f"{kind} {card}")
-    return got
+    """A ``draw``/``reveal`` outcome of one card: made and worded once (a chance node lists every card)."""
+    return Action(kind, (card,), label=f"{kind} {card}")
 
 
 _DECK_NODES = DeckNodes(_card_action)
