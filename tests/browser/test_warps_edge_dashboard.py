@@ -49,14 +49,24 @@ def assign(page: Page, token: str, button: str) -> None:
     click_and_wait(page, target)
 
 
+PHASE_AND_RESOLVE_AGREE_JS = """() => {
+    const button = document.querySelector('.we-resolve'), line = document.querySelector('.re-phase');
+    return button !== null && line !== null && !button.disabled === line.innerText.includes('Chance');
+}"""
+
+
 def to_next_pilot_step(page: Page) -> None:
     """Resolve chance and shield-damage choices by clicking until the Pilot's step 2 again."""
-    for _ in range(20):
+    for _ in range(40):
         text = phase(page)
         if "step 2: pilot actions · Pilot decides" in text:
             return
         if "Chance" in text:
-            click_and_wait(page, page.locator(".we-resolve"))
+            # the status line can change before the phase line and the button catch up: read the phase again
+            # once the two agree, so a stale "Chance" never waits on a button the new position disabled
+            page.wait_for_function(PHASE_AND_RESOLVE_AGREE_JS, timeout=30_000)
+            if page.locator(".we-resolve").is_enabled():
+                click_and_wait(page, page.locator(".we-resolve"))
         elif "remove a token" in text:
             click_and_wait(page, page.locator(".re-actions").get_by_role("button", name=re.compile("^remove ")).first)
         else:
