@@ -55,23 +55,33 @@ PHASE_AND_RESOLVE_AGREE_JS = """() => {
 }"""
 
 
-def to_next_pilot_step(page: Page) -> None:
-    """Resolve chance and shield-damage choices by clicking until the Pilot's step 2 again."""
-    for _ in range(40):
+def to_next_pilot_step(page: Page, turn: int) -> None:
+    """Resolve chance and shield-damage choices by clicking until the Pilot's step 2 of ``turn``.
+
+    Each part of the page (status line, phase line, warp track, buttons) arrives in its own widget
+    message, so under load any of them can still show the position before the last click: a phase
+    line that still reads "Pilot decides" from the turn just ended, or a "Chance" whose Resolve button
+    the new position has disabled. Act only once the parts agree, and read everything again otherwise.
+    """
+    remove = page.locator(".re-actions").get_by_role("button", name=re.compile("^remove "))
+    for _ in range(200):
         text = phase(page)
         if "step 2: pilot actions · Pilot decides" in text:
-            return
-        if "Chance" in text:
-            # the status line can change before the phase line and the button catch up: read the phase again
-            # once the two agree, so a stale "Chance" never waits on a button the new position disabled
+            if f"turn {turn}" in page.locator(".we-warp").inner_text():
+                return
+            page.wait_for_timeout(250)  # the phase line of the turn just ended: wait for the new turn
+        elif "Chance" in text:
             page.wait_for_function(PHASE_AND_RESOLVE_AGREE_JS, timeout=30_000)
             if page.locator(".we-resolve").is_enabled():
                 click_and_wait(page, page.locator(".we-resolve"))
         elif "remove a token" in text:
-            click_and_wait(page, page.locator(".re-actions").get_by_role("button", name=re.compile("^remove ")).first)
+            if remove.count():
+                click_and_wait(page, remove.first)
+            else:
+                page.wait_for_timeout(250)  # the buttons of this choice have not arrived yet
         else:
             raise AssertionError(f"unexpected phase {text!r}")
-    raise AssertionError(f"did not reach step 2: {phase(page)!r}")
+    raise AssertionError(f"did not reach step 2 of turn {turn}: {phase(page)!r}, {page.locator('.we-warp').inner_text()!r}")
 
 
 def chart_data(page: Page) -> str | None:
@@ -151,7 +161,7 @@ def test_play_by_clicking_undo_odds_chart_and_buy(page: Page, voila_url: str, tm
     # the rest of the turn and the next one, by clicking
     assign(page, "maneuver-1", "slot 1 · Demo Flit")
     click_and_wait(page, page.locator(".we-general").get_by_role("button", name="end actions", exact=True))
-    to_next_pilot_step(page)
+    to_next_pilot_step(page, turn=2)
     expect(page.locator(".we-warp")).to_contain_text("turn 2")
     expect(page.locator(".we-token select option").first).to_be_attached()
     target = page.locator(".we-targets button, .we-token-uses button").first
