@@ -15,6 +15,7 @@ import pytest
 
 import explorer
 from explorer import CHANCE, TERMINAL, Action, Match
+from explorer.core.chance import sample_outcome
 from explorer.errors import IllegalActionError, InvalidActionError, RulesError
 
 PLAYOUTS = 6
@@ -51,6 +52,12 @@ def _check_state(state: explorer.State, game: explorer.Game) -> None:
         return
     assert state.result() is None
     if state.is_chance():
+        # sample_chance (rollouts and the lab) picks what sampling the node picks, with the same draws; a fresh
+        # copy has no node made yet, so a game that picks without making it (Star Realms) takes that path
+        fresh = state.game.state_from_json(state.to_json())
+        fast, slow = np.random.default_rng(11), np.random.default_rng(11)
+        assert fresh.sample_chance(fast) == sample_outcome(state.chance_outcomes(), slow)
+        assert fast.bit_generator.state == slow.bit_generator.state
         outcomes = state.chance_outcomes()
         assert outcomes, "a chance node needs outcomes"
         assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)

@@ -59,7 +59,6 @@ import numpy as np
 
 from explorer.advise.knowledge import determinize
 from explorer.core.actions import CHANCE, TERMINAL
-from explorer.core.chance import sample_outcome
 from explorer.core.collector import fewer_collections
 from explorer.core.state import State
 from explorer.errors import RulesError
@@ -165,7 +164,7 @@ def play_out(state: State, seat: int, policies: tuple[Any, ...], chance: np.rand
             value = float(state.result().returns[seat]) if measure == "win" else state.progress(seat)  # type: ignore
             break
         if mover == CHANCE:
-            state = state.apply_sampled(sample_outcome(state.chance_outcomes(), chance))  # type: ignore[arg-type]
+            state = state.apply_sampled(state.sample_chance(chance))
         else:
             state = state.apply(policies[mover](state, play))
         steps += 1

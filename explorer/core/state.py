@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from explorer.core.actions import CHANCE, TERMINAL, Action, Result, normalise_notation
-from explorer.core.chance import outcome_moves
+from explorer.core.chance import outcome_moves, sample_outcome
 from explorer.core.frozen import replaced
 from explorer.core.serial import encode
 from explorer.errors import IllegalActionError, InvalidActionError, RulesError
@@ -177,6 +177,22 @@ class State:
             cached = tuple(self._chance_outcomes())
             object.__setattr__(self, "_chance_cache", cached)
         return cached
+
+    def sample_chance(self, rng: Any) -> Action:
+        """A chance outcome drawn with its exact probability: the one ``sample_outcome(self.chance_outcomes(), rng)``
+        picks, with the very same numbers drawn from ``rng`` (a NumPy ``Generator``).
+
+        Rollouts and the simulation lab step every chance node this way, then ``apply_sampled``. A game whose
+        nodes are costly to make and seldom met twice (Star Realms: a deck's next card, a new mix of cards at
+        most draws) picks without making the node; every other game samples the node itself.
+
+        >>> import explorer, numpy as np
+        >>> s = explorer.load_game("star_realms").initial_state()
+        >>> a, b = np.random.default_rng(9), np.random.default_rng(9)
+        >>> s.sample_chance(a) == sample_outcome(s.chance_outcomes(), b)
+        True
+        """
+        return sample_outcome(self.chance_outcomes(), rng)  # type: ignore[return-value]
 
     def moves(self) -> tuple[Action, ...]:
         """What can happen next: the legal actions, or the chance outcomes (remembered: ``apply`` asks every step)."""

@@ -25,11 +25,11 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import islice
-from math import comb
+from math import comb, gcd
 from fractions import Fraction
 from typing import Any
 
-from explorer.core.chance import fraction, multiset_draws, weighted_node
+from explorer.core.chance import draw_below, fraction, multiset_draws, weighted_node
 from explorer.core.frozen import share_keys
 from explorer.core.multiset import Multiset
 
@@ -175,6 +175,7 @@ class DeckNodes:
         self._remembered = remembered
         self._nodes: dict[tuple[str, tuple[Any, ...], Multiset, tuple[Any, ...]], tuple[tuple[Any, Fraction], ...]] = {}
         self._actions = lru_cache(maxsize=remembered)(self._kinds)
+        self._ones: dict[tuple[str, Any], Any] = {}  # one outcome action by kind and card (``sample``)
 
     def _kinds(self, kind: str, cards: tuple[Any, ...]) -> tuple[Any, ...]:
         return tuple([self._outcome(kind, card) for card in cards])
@@ -188,6 +189,52 @@ class DeckNodes:
                     del self._nodes[old]
             cards, counts = zip(*deck.draw_weights())
             found = self._nodes[key] = weighted_node(self._actions(kind, cards), counts)
+        return found
+
+    def sample(self, kind: str, deck: Deck, rng: Any) -> Any:
+        """The outcome ``sample_outcome(self(kind, deck), rng)`` picks, with the very same draws from ``rng``,
+        without making the node: a rollout samples a deck's next card hundreds of times a game, and most
+        of those decks are new mixes whose node (a fraction per kind) would be made for one draw only.
+
+        The pick is the node's own plan worked out from the counts: one number below ``total / gcd`` of
+        the counts (none when the next card is known), then the first kind whose running count, over that
+        common factor, passes it. ``tests/core/test_zones.py`` checks the two agree draw for draw.
+
+        >>> from explorer.core.actions import Action
+        >>> from explorer.core.chance import sample_outcome
+        >>> import numpy as np
+        >>> nodes = DeckNodes(lambda kind, card: Action(kind, (card,)))
+        >>> deck = Deck.shuffled({"Scout": 8, "Viper": 2})
+        >>> a, b = np.random.default_rng(3), np.random.default_rng(3)
+        >>> picks = [nodes.sample("draw", deck, a) for _ in range(6)]
+        >>> picks == [sample_outcome(nodes("draw", deck), b) for _ in range(6)]
+        True
+        """
+        if deck.top:
+            card = deck.top[0]
+        elif deck.middle:
+            pairs = deck.middle.items()
+            card = pairs[0][0]
+            if len(pairs) > 1:
+                common = gcd(*[n for _, n in pairs])
+                ticket = draw_below(rng, len(deck.middle) // common)
+                running = 0
+                for card, n in pairs:
+                    running += n // common
+                    if running > ticket:
+                        break
+        elif deck.bottom:
+            card = deck.bottom[0]
+        else:
+            raise ValueError("cannot draw from an empty deck")
+        return self._one(kind, card)
+
+    def _one(self, kind: str, card: Any) -> Any:
+        found = self._ones.get((kind, card))
+        if found is None:
+            if len(self._ones) >= self._remembered:
+                self._ones.clear()
+            found = self._ones[(kind, card)] = self._outcome(kind, card)
         return found
 
 

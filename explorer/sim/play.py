@@ -1,8 +1,9 @@
 """Playing the games of a simulation: one seeded game, a chunk of them, and the replay as a ``Match``.
 
 Game ``i`` is played exactly as ``explorer.Match(start, seed=spec.seed + i)``
-would play it with each seat's policy: chance outcomes are sampled with
-:func:`explorer.core.chance.sample_outcome` from the match's generator, and
+would play it with each seat's policy: chance outcomes are sampled from the
+match's generator (``State.sample_chance``: the very pick and draws of
+:func:`explorer.core.chance.sample_outcome`), and
 the policies draw from that same generator. The loop here keeps only the
 current state (a ``Match`` keeps every state for undo), so it is lighter, and
 :func:`replay` rebuilds any game as a real ``Match`` to step through.
@@ -40,7 +41,6 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from explorer.core.chance import sample_outcome
 from explorer.core.collector import fewer_collections
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
@@ -181,11 +181,10 @@ def play_game(spec: SimSpec, index: int, halted: Callable[[], bool] | None = Non
     last_label, labels = (_label(state), 0) if counts_turns else (None, 0)
     steps = 0
     while steps < spec.max_steps and not state.is_terminal():
-        if state.is_chance():
-            action = sample_outcome(state.chance_outcomes(), rng)
+        if state.is_chance():  # a sampled outcome is legal by construction: straight to the rules
+            state = state.apply_sampled(state.sample_chance(rng))
         else:
-            action = policies[state.current_player](state, rng)
-        state = state.apply(action)
+            state = state.apply(policies[state.current_player](state, rng))
         steps += 1
         if halted is not None and steps % HALT_EVERY_STEPS == 0 and halted():
             raise Halted(f"game #{index} stopped after {steps} moves")

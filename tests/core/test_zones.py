@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.core import Deck, Multiset, dice_rolls, multiset_draws, sample_outcome
+from explorer.core import Action, Deck, Multiset, dice_rolls, multiset_draws, sample_outcome
+from explorer.core.zones import DeckNodes
 
 
 def test_multiset_is_a_value() -> None:
@@ -84,3 +85,25 @@ def test_sample_outcome_follows_the_exact_probabilities() -> None:
     outcomes = [("x", Fraction(1, 4)), ("y", Fraction(3, 4))]
     picks = Counter(sample_outcome(outcomes, rng) for _ in range(4000))
     assert 850 < picks["x"] < 1150
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from("XYZ"), max_size=2), st.dictionaries(st.sampled_from("abcdef"), st.integers(0, 6)),
+       st.lists(st.sampled_from("XYZ"), max_size=2), st.sampled_from([1, 2, 3]), st.integers(0, 2**32))
+def test_a_deck_samples_its_next_card_as_its_node_would_draw_for_draw(
+        top: list[str], middle: dict[str, int], bottom: list[str], factor: int, seed: int) -> None:
+    # DeckNodes.sample skips making the node; it must pick the node's outcome and draw the very same numbers
+    # (counts with a common factor take a smaller ticket; a known next card draws nothing)
+    deck = Deck(tuple(top), Multiset({card: factor * n for card, n in middle.items()}), tuple(bottom))
+    if not deck:
+        return
+    nodes = DeckNodes(lambda kind, card: Action(kind, (card,)))
+    fast, slow = np.random.default_rng(seed), np.random.default_rng(seed)
+    for _ in range(5):
+        assert nodes.sample("draw", deck, fast) == sample_outcome(nodes("draw", deck), slow)
+        assert fast.bit_generator.state == slow.bit_generator.state
+
+
+def test_an_empty_deck_has_no_next_card_to_sample() -> None:
+    with pytest.raises(ValueError, match="cannot draw from an empty deck"):
+        DeckNodes(lambda kind, card: card).sample("draw", Deck(), np.random.default_rng(0))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from explorer.core import Action, Deck, Multiset
 from explorer.core.zones import DeckNodes
@@ -229,6 +229,14 @@ def chance_outcomes(s: "StarRealmsState") -> tuple[tuple[Action, Fraction], ...]
     if task.kind == "draw":
         return _DECK_NODES("draw", s.players[task.player].deck)
     return _DECK_NODES("reveal", s.trade_deck)
+
+
+def sample_chance(s: "StarRealmsState", rng: Any) -> Action:
+    """The next card drawn or revealed, sampled as ``chance_outcomes`` would be, without making the node."""
+    task = s.queue[0]
+    if task.kind == "draw":
+        return _DECK_NODES.sample("draw", s.players[task.player].deck, rng)  # type: ignore[no-any-return]
+    return _DECK_NODES.sample("reveal", s.trade_deck, rng)  # type: ignore[no-any-return]
 
 
 _DECK_NODES = DeckNodes(lambda kind, card: act(kind, (card,)))

@@ -243,6 +243,13 @@ class StarRealmsState(State):
     def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         return _flow().effects.chance_outcomes(self)  # type: ignore[no-any-return]
 
+    def sample_chance(self, rng: Any) -> Action:
+        """``State.sample_chance`` without making the deck's node (``effects.sample_chance``): the same pick, the
+        same numbers drawn."""
+        if "_chance_cache" not in self.__dict__ and self.is_chance():
+            return _flow().effects.sample_chance(self, rng)  # type: ignore[no-any-return]
+        return super().sample_chance(rng)  # a node already made, or no chance step here (refused there)
+
     def _apply(self, action: Action) -> "StarRealmsState":
         return _flow().apply_action(self, action)  # type: ignore[no-any-return]
 
