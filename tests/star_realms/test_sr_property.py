@@ -78,3 +78,30 @@ def test_whole_random_games_end_with_a_winner_or_the_draw_rule(fmt: str, players
         assert result is not None
         assert result.winners or end.turn > 200, f"{fmt} seed {seed}: no winner before the turn limit"
         assert everything(end) == expected, f"{fmt} seed {seed}: cards not conserved"
+
+
+@pytest.mark.parametrize("fmt, players, seed", GAMES)
+def test_no_ally_waits_after_a_draw_a_reveal_a_buy_or_an_attack(fmt: str, players: int, seed: int) -> None:
+    # An ally ability fires once its ally is in play (rulebook, "Ally abilities"): only a card entering play
+    # can make one due, so the rules skip the ally check after a move that puts none there. Each such move
+    # must settle to exactly the position a settle with the check gives.
+    from explorer.games.star_realms import effects, turn
+    from explorer.games.star_realms.rules import END, apply_main
+
+    m = Match(explorer.load_game("star_realms").initial_state(players=players, format=fmt), seed=seed)
+    checked = 0
+    for _ in range(700):
+        s = m.state
+        if s.is_terminal():
+            break
+        moves = s.moves()
+        action = moves[int(m.rng.integers(len(moves)))]
+        if s.queue[0].kind in turn.CHANCE_TASKS if s.queue else action.kind in turn.QUIET_MOVES:
+            if s.queue:
+                moved = effects.apply_chance(s, action)
+            else:
+                moved = turn.end_turn(s) if action == END else apply_main(s, action)
+            assert s.apply(action) == turn.settle(moved), f"{action} in {s.phase}"
+            checked += 1
+        m.step(action)
+    assert checked > 50

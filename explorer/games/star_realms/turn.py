@@ -178,7 +178,7 @@ _EMPTY: Multiset = Multiset()
 
 
 def settle(s: "StarRealmsState", trace: "list[Step] | None" = None,
-           going_on: "tuple[tuple[int, ...], int] | None" = None) -> "StarRealmsState":
+           going_on: "tuple[tuple[int, ...], int] | None" = None, allies_due: bool = True) -> "StarRealmsState":
     """Resolve automatically until a chance node, a decision, or the main phase needs a move.
 
     Ally abilities are checked when the settling starts and when a turn starts: an ally's
@@ -191,8 +191,9 @@ def settle(s: "StarRealmsState", trace: "list[Step] | None" = None,
     ``going_on``: the Authority and turn of a position known not to be over (the one a move was made
     in), if any: whether the game is over is asked again only when they change (``outcome`` reads
     nothing else a move changes; the stage matters only in setup, which only a new turn leaves).
+    ``allies_due=False``: the move settled from put no card in play (a card drawn or revealed, a buy, an
+    attack), so the ally check its settled position had needs no repeating until a turn starts.
     """
-    allies_due = True
     while going_on is not None and s.authority is going_on[0] and s.turn == going_on[1] or s.outcome() is None:
         going_on = (s.authority, s.turn)
         if allies_due and s.stage == "main":
@@ -289,7 +290,17 @@ def apply_action(s: "StarRealmsState", action: Action, trace: "list[Step] | None
             return played
         s = played
     known = before.__dict__.get("_player_cache")  # who moved, when remembered: not TERMINAL, so the game went on
-    return settle(s, going_on=(before.authority, before.turn) if known is not None and known != TERMINAL else None)
+    # Every position a move starts from is settled (the referee refuses a loaded one that is not), so no ally
+    # waits in it; only a move that puts a card in play (or changes one: a copy, a decision) can make one fire.
+    quiet = before.queue[0].kind in CHANCE_TASKS if before.queue else action.kind in QUIET_MOVES
+    return settle(s, going_on=(before.authority, before.turn) if known is not None and known != TERMINAL else None,
+                  allies_due=not quiet)
+
+
+CHANCE_TASKS = frozenset({"draw", "refill"})
+"""Queued tasks that are chance steps when they wait (a card drawn, a trade-row card revealed): no card enters play."""
+QUIET_MOVES = frozenset({"buy", "attack", "end"})
+"""Main-phase moves that put no card in play (a buy goes to the discard pile or the deck, an attack only removes)."""
 
 
 def _traced(s: "StarRealmsState", action: Action, trace: "list[Step]") -> "StarRealmsState":
