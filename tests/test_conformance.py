@@ -58,6 +58,12 @@ def _check_state(state: explorer.State, game: explorer.Game) -> None:
         fast, slow = np.random.default_rng(11), np.random.default_rng(11)
         assert fresh.sample_chance(fast) == sample_outcome(state.chance_outcomes(), slow)
         assert fast.bit_generator.state == slow.bit_generator.state
+        # play_chance takes chance steps in a row, as many as sample_chance then apply_sampled would
+        by_hand, made = state.game.state_from_json(state.to_json()), 0
+        while made < 8 and by_hand.is_chance():
+            by_hand, made = by_hand.apply_sampled(by_hand.sample_chance(slow)), made + 1
+        assert fresh.play_chance(fast, 8) == (by_hand, made)
+        assert fast.bit_generator.state == slow.bit_generator.state
         outcomes = state.chance_outcomes()
         assert outcomes, "a chance node needs outcomes"
         assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)

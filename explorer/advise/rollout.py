@@ -163,11 +163,12 @@ def play_out(state: State, seat: int, policies: tuple[Any, ...], chance: np.rand
         if mover == TERMINAL:
             value = float(state.result().returns[seat]) if measure == "win" else state.progress(seat)  # type: ignore
             break
-        if mover == CHANCE:
-            state = state.apply_sampled(state.sample_chance(chance))
+        if mover == CHANCE:  # every chance step in a row (no checkpoint falls between them: the mover stays)
+            state, made = state.play_chance(chance, max_steps - steps)
+            steps += made
         else:
             state = state.apply(policies[mover](state, play))
-        steps += 1
+            steps += 1
     else:  # cut at max_steps: a draw, or as far as the seat got
         if measure != "win":
             value = state.progress(seat)  # type: ignore[assignment]

@@ -194,6 +194,25 @@ class State:
         """
         return sample_outcome(self.chance_outcomes(), rng)  # type: ignore[return-value]
 
+    def play_chance(self, rng: Any, limit: int) -> "tuple[State, int]":
+        """Chance steps sampled (``sample_chance``) and applied (``apply_sampled``) while the position is a chance
+        node, at most ``limit`` of them: the position reached and how many steps that was.
+
+        Step for step the same positions and the same numbers drawn from ``rng`` as doing it by hand; a game may
+        take a run of them at once (Star Realms: the cards of one draw), which a rollout then pays for once.
+
+        >>> import explorer, numpy as np
+        >>> s = explorer.load_game("star_realms").initial_state()
+        >>> one, rng = s, np.random.default_rng(4)
+        >>> for _ in range(7): one = one.apply_sampled(one.sample_chance(rng))
+        >>> s.play_chance(np.random.default_rng(4), 7) == (one, 7)
+        True
+        """
+        state, made = self, 0
+        while made < limit and state.is_chance():
+            state, made = state.apply_sampled(state.sample_chance(rng)), made + 1
+        return state, made
+
     def moves(self) -> tuple[Action, ...]:
         """What can happen next: the legal actions, or the chance outcomes (remembered: ``apply`` asks every step)."""
         cached = self.__dict__.get("_moves_cache")

@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from explorer.core import Action, Deck, Multiset
+from explorer.core import CHANCE, Action, Deck, Multiset
 from explorer.core.zones import DeckNodes
 from explorer.games.star_realms.cards import Effect, describe
 from explorer.games.star_realms.formats import base_targets, protectors, targets
@@ -237,6 +237,31 @@ def sample_chance(s: "StarRealmsState", rng: Any) -> Action:
     if task.kind == "draw":
         return _DECK_NODES.sample("draw", s.players[task.player].deck, rng)  # type: ignore[no-any-return]
     return _DECK_NODES.sample("reveal", s.trade_deck, rng)  # type: ignore[no-any-return]
+
+
+def draw_run(s: "StarRealmsState", rng: Any, limit: int) -> "tuple[StarRealmsState, int]":
+    """The front draw's cards sampled and drawn in one go while more of that draw follow them, at most ``limit``:
+    the position and how many cards.
+
+    Card by card this is ``sample_chance`` then ``apply_chance`` (the same numbers drawn from ``rng``, the same
+    position), as long as the draw goes on after the card and the deck still holds one (``apply_action`` then
+    stops at once for the next card); the last card of the draw is left to the usual step, which settles.
+    A rollout draws five cards a turn per player, and makes one position for them instead of five.
+    """
+    task = s.queue[0]
+    p = s.players[task.player]
+    deck, hand, made = p.deck, p.hand, 0
+    while made < limit and task.amount > 1 and len(deck) > 1:
+        card = _DECK_NODES.sample("draw", deck, rng).args[0]
+        deck, hand, task, made = deck.after_draw(card), plus_one(hand, card), one_fewer(task), made + 1
+    if not made:
+        return s, 0
+    players = list(s.players)
+    players[task.player] = replaced(p, deck=deck, hand=hand)
+    drawn = replaced(s, players=tuple(players), queue=(task,) + s.queue[1:])
+    object.__setattr__(drawn, "_outcome_cache", None)
+    object.__setattr__(drawn, "_player_cache", CHANCE)
+    return drawn, made
 
 
 _DECK_NODES = DeckNodes(lambda kind, card: act(kind, (card,)))

@@ -250,6 +250,19 @@ class StarRealmsState(State):
             return _flow().effects.sample_chance(self, rng)  # type: ignore[no-any-return]
         return super().sample_chance(rng)  # a node already made, or no chance step here (refused there)
 
+    def play_chance(self, rng: Any, limit: int) -> "tuple[State, int]":
+        """``State.play_chance``, the cards of one draw taken in one go (``effects.draw_run``)."""
+        state: State = self
+        made = 0
+        while made < limit and state.is_chance():
+            if state.queue[0].kind == "draw":  # type: ignore[attr-defined]
+                state, run = _flow().effects.draw_run(state, rng, limit - made)
+                made += run
+                if made >= limit:
+                    break
+            state, made = state.apply_sampled(state.sample_chance(rng)), made + 1
+        return state, made
+
     def _apply(self, action: Action) -> "StarRealmsState":
         return _flow().apply_action(self, action)  # type: ignore[no-any-return]
 
