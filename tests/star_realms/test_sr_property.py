@@ -82,9 +82,10 @@ def test_whole_random_games_end_with_a_winner_or_the_draw_rule(fmt: str, players
 
 @pytest.mark.parametrize("fmt, players, seed", GAMES)
 def test_no_ally_waits_after_a_draw_a_reveal_a_buy_or_an_attack(fmt: str, players: int, seed: int) -> None:
-    # An ally ability fires once its ally is in play (rulebook, "Ally abilities"): only a card entering play
-    # can make one due, so the rules skip the ally check after a move that puts none there. Each such move
-    # must settle to exactly the position a settle with the check gives.
+    # "Ally Ability: Triggered when another card of the same faction is in play" and "triggered as soon
+    # as condition is met" (the Star Realms seed, "Gameplay Flow" and "FAQ or Edge Cases"): only a card
+    # entering play can make one due, so the rules skip the ally check after a move that puts none there.
+    # Each such move must settle to exactly the position a settle with the check gives.
     from explorer.games.star_realms import effects, turn
     from explorer.games.star_realms.rules import END, apply_main
 
