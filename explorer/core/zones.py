@@ -175,7 +175,7 @@ class DeckNodes:
         self._remembered = remembered
         self._nodes: dict[tuple[str, tuple[Any, ...], Multiset, tuple[Any, ...]], tuple[tuple[Any, Fraction], ...]] = {}
         self._actions = lru_cache(maxsize=remembered)(self._kinds)
-        self._ones: dict[tuple[str, Any], Any] = {}  # one outcome action by kind and card (``sample``)
+        self._one = lru_cache(maxsize=remembered)(outcome)  # one outcome action by kind and card (``sample``)
 
     def _kinds(self, kind: str, cards: tuple[Any, ...]) -> tuple[Any, ...]:
         return tuple([self._outcome(kind, card) for card in cards])
@@ -228,14 +228,6 @@ class DeckNodes:
         else:
             raise ValueError("cannot draw from an empty deck")
         return self._one(kind, card)
-
-    def _one(self, kind: str, card: Any) -> Any:
-        found = self._ones.get((kind, card))
-        if found is None:
-            if len(self._ones) >= self._remembered:
-                self._ones.clear()
-            found = self._ones[(kind, card)] = self._outcome(kind, card)
-        return found
 
 
 _NEW = object.__new__

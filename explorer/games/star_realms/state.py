@@ -251,17 +251,13 @@ class StarRealmsState(State):
         return super().sample_chance(rng)  # a node already made, or no chance step here (refused there)
 
     def play_chance(self, rng: Any, limit: int) -> "tuple[State, int]":
-        """``State.play_chance``, the cards of one draw taken in one go (``effects.draw_run``)."""
+        """``State.play_chance``, the cards of a draw but its last taken in one go first (``effects.draw_run``)."""
         state: State = self
         made = 0
-        while made < limit and state.is_chance():
-            if state.queue[0].kind == "draw":  # type: ignore[attr-defined]
-                state, run = _flow().effects.draw_run(state, rng, limit - made)
-                made += run
-                if made >= limit:
-                    break
-            state, made = state.apply_sampled(state.sample_chance(rng)), made + 1
-        return state, made
+        if limit > 0 and self.is_chance() and self.queue[0].kind == "draw":
+            state, made = _flow().effects.draw_run(self, rng, limit)
+        state, more = State.play_chance(state, rng, limit - made)
+        return state, made + more
 
     def _apply(self, action: Action) -> "StarRealmsState":
         return _flow().apply_action(self, action)  # type: ignore[no-any-return]
