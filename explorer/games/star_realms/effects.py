@@ -224,19 +224,19 @@ def _gain(s: "StarRealmsState", task: "Task") -> "StarRealmsState":
     return replaced(s, **changes)  # type: ignore[no-any-return]
 
 
-def chance_outcomes(s: "StarRealmsState") -> tuple[tuple[Action, Fraction], ...]:
+def _chance_deck(s: "StarRealmsState") -> tuple[str, Deck]:
+    """What the waiting chance step takes its next card from: a player's deck (a draw) or the trade deck."""
     task = s.queue[0]
-    if task.kind == "draw":
-        return _DECK_NODES("draw", s.players[task.player].deck)
-    return _DECK_NODES("reveal", s.trade_deck)
+    return ("draw", s.players[task.player].deck) if task.kind == "draw" else ("reveal", s.trade_deck)
+
+
+def chance_outcomes(s: "StarRealmsState") -> tuple[tuple[Action, Fraction], ...]:
+    return _DECK_NODES(*_chance_deck(s))
 
 
 def sample_chance(s: "StarRealmsState", rng: Any) -> Action:
     """The next card drawn or revealed, sampled as ``chance_outcomes`` would be, without making the node."""
-    task = s.queue[0]
-    if task.kind == "draw":
-        return _DECK_NODES.sample("draw", s.players[task.player].deck, rng)  # type: ignore[no-any-return]
-    return _DECK_NODES.sample("reveal", s.trade_deck, rng)  # type: ignore[no-any-return]
+    return _DECK_NODES.sample(*_chance_deck(s), rng)  # type: ignore[no-any-return]
 
 
 def draw_run(s: "StarRealmsState", rng: Any, limit: int) -> "tuple[StarRealmsState, int]":
