@@ -10,6 +10,8 @@ import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "core"))
 
+import numpy_optional  # noqa: E402,F401  # first: the run without numpy refuses it before anything imports it
+
 from explorer.core import game as game_module  # noqa: E402
 
 

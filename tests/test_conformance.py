@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
 import pytest
 
+from explorer.core.rng import new_generator
 import explorer
 from explorer import CHANCE, TERMINAL, Action, Match
 from explorer.core.chance import sample_outcome
@@ -55,7 +55,7 @@ def _check_state(state: explorer.State, game: explorer.Game) -> None:
         # sample_chance (rollouts and the lab) picks what sampling the node picks, with the same draws; a fresh
         # copy has no node made yet, so a game that picks without making it (Star Realms) takes that path
         fresh = state.game.state_from_json(state.to_json())
-        fast, slow = np.random.default_rng(11), np.random.default_rng(11)
+        fast, slow = new_generator(11), new_generator(11)
         assert fresh.sample_chance(fast) == sample_outcome(state.chance_outcomes(), slow)
         assert fast.bit_generator.state == slow.bit_generator.state
         # play_chance takes chance steps in a row, as many as sample_chance then apply_sampled would

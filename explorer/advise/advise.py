@@ -15,8 +15,8 @@ on each.
 
 >>> import explorer
 >>> from explorer.core.chance import sample_outcome
->>> import numpy as np
->>> s, rng = explorer.load_game("warps_edge").initial_state(), np.random.default_rng(0)
+>>> from explorer.core.rng import new_generator
+>>> s, rng = explorer.load_game("warps_edge").initial_state(), new_generator(0)
 >>> while s.is_chance(): s = s.apply(sample_outcome(s.chance_outcomes(), rng))
 >>> advice = advise(s, rollouts=16, seed=1)
 >>> len(advice.rows) == len(s.legal_actions()), advice.partial

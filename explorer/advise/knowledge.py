@@ -36,9 +36,10 @@ What each game keeps hidden and how it is handled:
   middles drawn at chance nodes. The players' hands are treated as known to
   the fleet (the seed hides no hand between team-mates). Nothing to deal.
 
->>> import explorer, numpy as np
+>>> import explorer
+>>> from explorer.core.rng import new_generator
 >>> s = explorer.load_game("warps_edge").initial_state()
->>> determinize(s, 0, np.random.default_rng(1)) is s
+>>> determinize(s, 0, new_generator(1)) is s
 True
 """
 
@@ -47,15 +48,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import numpy as np
-
 from explorer.core import Deck, Multiset
+from explorer.core.rng import Generator
 from explorer.core.state import State
 
-Determinizer = Callable[[Any, int, np.random.Generator], Any]
+Determinizer = Callable[[Any, int, Generator], Any]
 
 
-def _deal(pool: Multiset, sizes: Sequence[int], rng: np.random.Generator) -> tuple[list[tuple[Any, ...]], Multiset]:
+def _deal(pool: Multiset, sizes: Sequence[int], rng: Generator) -> tuple[list[tuple[Any, ...]], Multiset]:
     """Deal hands of ``sizes`` cards from ``pool`` uniformly at random; the rest is the new unknown middle.
 
     The pool is laid out in its canonical (sorted) order first, so two positions whose hidden cards
@@ -71,7 +71,7 @@ def _deal(pool: Multiset, sizes: Sequence[int], rng: np.random.Generator) -> tup
     return dealt, rest
 
 
-def _star_realms(state: Any, seat: int, rng: np.random.Generator) -> Any:
+def _star_realms(state: Any, seat: int, rng: Generator) -> Any:
     for other, player in enumerate(state.players):
         if other == seat or not player.hand:
             continue
@@ -92,7 +92,7 @@ def _endor_unseen_slots(state: Any, seat: int, other: int) -> tuple[bool, list[i
     return False, list(range(blind)) if state.rules.bonus_on_top else list(range(len(pile) - blind, len(pile)))
 
 
-def _endor(state: Any, seat: int, rng: np.random.Generator) -> Any:
+def _endor(state: Any, seat: int, rng: Generator) -> Any:
     hands, piles, decks = list(state.hands), [list(p) for p in state.piles], list(state.decks)
     for side in (0, 1):
         members = [s for s in range(state.seats) if state.side(s) == side]
@@ -120,7 +120,7 @@ def _endor(state: Any, seat: int, rng: np.random.Generator) -> Any:
     return state.replace(hands=tuple(hands), piles=tuple(tuple(p) for p in piles), decks=tuple(decks))
 
 
-def _fleet_command(state: Any, seat: int, rng: np.random.Generator) -> Any:
+def _fleet_command(state: Any, seat: int, rng: Generator) -> Any:
     other = 1 - seat
     them = state.fleets[other]
     hidden_choice = bool(them.chosen) and not state.fleets[seat].chosen
@@ -140,7 +140,7 @@ def _fleet_command(state: Any, seat: int, rng: np.random.Generator) -> Any:
     return state.replace(deck=Deck(deck.top, middle, deck.bottom))
 
 
-def _nothing_hidden(state: Any, seat: int, rng: np.random.Generator) -> Any:
+def _nothing_hidden(state: Any, seat: int, rng: Generator) -> Any:
     return state
 
 
@@ -163,7 +163,7 @@ ASSUMED: dict[str, str] = {
 """Per game id: what the advice assumed about hidden cards, in one phrase (the panels show it)."""
 
 
-def determinize(state: State, seat: int, rng: np.random.Generator) -> State:
+def determinize(state: State, seat: int, rng: Generator) -> State:
     """``state`` with every card ``seat`` cannot see dealt afresh from what it could be (``rng`` deals).
 
     A game without a determinizer (a game added by a user) is returned as it is; :func:`assumed` says so.

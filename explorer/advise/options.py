@@ -12,7 +12,8 @@ probabilities: :func:`immediate_chance` returns them, and the advice shows
 how many outcomes there are and the likeliest one. :func:`seen_chance` gives
 them only when they do not depend on cards the seat cannot see.
 
->>> import explorer, numpy as np
+>>> import explorer
+>>> from explorer.core.rng import new_generator
 >>> s = explorer.load_game("warps_edge").initial_state()
 >>> decision_seat(s, None)
 Traceback (most recent call last):
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from explorer.core.actions import Action
+from explorer.core.rng import new_generator
 from explorer.core.state import State
 from explorer.errors import RulesError
 
@@ -74,9 +76,10 @@ def group_of(state: State, action: Action) -> str:
 def decision_options(state: State) -> tuple[Option, ...]:
     """Every legal action of the decision, once, in the rules' order, with its group.
 
-    >>> import explorer, numpy as np
+    >>> import explorer
+    >>> from explorer.core.rng import new_generator
     >>> from explorer.core.chance import sample_outcome
-    >>> s, rng = explorer.load_game("warps_edge").initial_state(), np.random.default_rng(0)
+    >>> s, rng = explorer.load_game("warps_edge").initial_state(), new_generator(0)
     >>> while s.is_chance(): s = s.apply(sample_outcome(s.chance_outcomes(), rng))
     >>> [(o.index, o.group) for o in decision_options(s)][:1]
     [(0, 'Setup')]
@@ -103,15 +106,13 @@ def seen_chance(state: State, seat: int, action: Action, seed: int) -> tuple[tup
     they all agree, the step does not depend on hidden cards and its odds are given; otherwise nothing is
     shown. Both the choice and the odds come from the seat's view only.
     """
-    import numpy as np
-
     from explorer.advise.knowledge import DETERMINIZERS, determinize
 
     if DETERMINIZERS.get(state.game.info.id) is None or state.game.info.id in ("warps_edge", "pinned_down"):
         return immediate_chance(state, action)  # nothing concrete is hidden in these positions
     seen = None
     for world in range(WORLDS):
-        rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, 2**32 + world])))
+        rng = new_generator([seed, 2**32 + world])
         odds = immediate_chance(determinize(state, seat, rng), action)
         if seen is not None and odds != seen:
             return ()

@@ -53,13 +53,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from explorer.advise.advise import advise, default_batch
 from explorer.advise.options import decision_seat
 from explorer.advise.racing import could_show_worse, never_shown_worse, paired_difference
 from explorer.advise.rollout import DEFAULT_MAX_STEPS, Job, PolicyRef, play_range, resolve_policies
 from explorer.core.actions import Action
+from explorer.core.rng import Generator, new_generator
 from explorer.core.state import State
 from explorer.errors import RulesError
 
@@ -85,7 +84,7 @@ class AdvisorPolicy:
         extras = ([] if self.measure == "win" else [self.measure]) + (["challengers"] if self.challengers else [])
         return f"advisor({', '.join([str(self.rollouts), *extras])})"
 
-    def __call__(self, state: State, rng: np.random.Generator) -> Action:
+    def __call__(self, state: State, rng: Generator) -> Action:
         actions = state.legal_actions()
         if not actions:
             raise RulesError(f"no legal action to choose in {state.phase}", state=state)
@@ -160,9 +159,9 @@ class AdvisorPolicy:
     def policy_move(self, state: State, seed: int) -> Action:
         """The move the rollout policy of the deciding seat plays at ``state`` (its generator seeded by ``seed``)."""
         seat = decision_seat(state, None)
-        return resolve_policies(state, self.policy)[seat](state, np.random.default_rng(seed))
+        return resolve_policies(state, self.policy)[seat](state, new_generator(seed))
 
-    def advance(self, state: State, rng: np.random.Generator) -> None:
+    def advance(self, state: State, rng: Generator) -> None:
         """Move ``rng`` on exactly as :meth:`__call__` would, without the hint.
 
         A match that finds its generator again by replaying a named policy's choices

@@ -38,8 +38,8 @@ same numbers.
 
 >>> import explorer
 >>> from explorer.core.chance import sample_outcome
->>> import numpy as np
->>> s, rng = explorer.load_game("warps_edge").initial_state(), np.random.default_rng(0)
+>>> from explorer.core.rng import new_generator
+>>> s, rng = explorer.load_game("warps_edge").initial_state(), new_generator(0)
 >>> while s.is_chance(): s = s.apply(sample_outcome(s.chance_outcomes(), rng))
 >>> job = Job(s, 0, "heuristic", seed=7)
 >>> play_range(job, 0, 0, 3) == play_range(job, 0, 0, 3)
@@ -55,11 +55,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-import numpy as np
-
 from explorer.advise.knowledge import determinize
 from explorer.core.actions import CHANCE, TERMINAL
 from explorer.core.collector import fewer_collections
+from explorer.core.rng import Generator, spawn_generators
 from explorer.core.state import State
 from explorer.errors import RulesError
 
@@ -113,15 +112,14 @@ def _players(state: State) -> int:
     return state.game.info.max_players
 
 
-def generators(seed: int, index: int) -> tuple[np.random.Generator, np.random.Generator, np.random.Generator]:
+def generators(seed: int, index: int) -> tuple[Generator, Generator, Generator]:
     """Rollout ``index``'s generators: one deals the hidden cards, one samples chance, one the policies' choices.
 
     The same three for every option. Chance has a generator of its own so that a policy drawing a different
     number of times after another option does not shift the draws and rolls that follow.
     """
-    deal, chance, play = np.random.SeedSequence([seed, index]).spawn(3)
-    return (np.random.Generator(np.random.PCG64(deal)), np.random.Generator(np.random.PCG64(chance)),
-            np.random.Generator(np.random.PCG64(play)))
+    deal, chance, play = spawn_generators([seed, index], 3)
+    return deal, chance, play
 
 
 CHECKPOINTS = 12
@@ -132,15 +130,15 @@ Memo = dict
 """Rollout ``i``'s transpositions: (moves taken, position, generator states) -> value."""
 
 
-def _generator_key(generator: np.random.Generator) -> tuple[Any, ...]:
+def _generator_key(generator: Generator) -> tuple[Any, ...]:
     state = generator.bit_generator.state
     inner = state["state"]
     return (state["bit_generator"], *(inner.values() if isinstance(inner, dict) else (repr(inner),)),
             state.get("has_uint32"), state.get("uinteger"))
 
 
-def play_out(state: State, seat: int, policies: tuple[Any, ...], chance: np.random.Generator,
-             play: np.random.Generator, max_steps: int, memo: Memo | None = None, measure: str = "win") -> float:
+def play_out(state: State, seat: int, policies: tuple[Any, ...], chance: Generator,
+             play: Generator, max_steps: int, memo: Memo | None = None, measure: str = "win") -> float:
     """Play ``state`` to its end (chance sampled from ``chance``, each seat by its policy with ``play``).
 
     ``memo``: the transpositions of this rollout index shared by the options of a piece (see the module).

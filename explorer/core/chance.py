@@ -21,9 +21,9 @@ from itertools import accumulate
 from math import gcd, lcm
 from typing import Any
 
-import numpy as np
-
 from explorer.core.multiset import Multiset
+from explorer.core.pcg64 import Generator as PureGenerator
+from explorer.core.rng import Generator
 
 
 def multiset_draw_weights(population: Multiset, n: int) -> tuple[tuple[Multiset, int], ...]:
@@ -68,7 +68,7 @@ def _odds() -> Any:
     return explorer.odds
 
 
-def sample_outcome(outcomes: Sequence[tuple[object, Fraction]], rng: np.random.Generator) -> object:
+def sample_outcome(outcomes: Sequence[tuple[object, Fraction]], rng: Generator) -> object:
     """Pick one outcome with its exact probability, using ``rng`` (one integer draw).
 
     The probabilities are brought to a common denominator so the pick is exact
@@ -94,21 +94,25 @@ def sample_outcome(outcomes: Sequence[tuple[object, Fraction]], rng: np.random.G
     return outcomes[i][0] if i < len(outcomes) else outcomes[-1][0]
 
 
-def draw_below(rng: np.random.Generator, n: int) -> int:
+def draw_below(rng: Generator, n: int) -> int:
     """``int(rng.integers(0, n))``: the very same number from the very same generator, in a third of the time.
 
     Every simulated step draws one number this way (a chance outcome or a random move), and most of
     ``integers``' time goes to reading its arguments. For ``n`` up to 2**32 NumPy then takes 32-bit words
     from the bit generator and keeps one by Lemire's method (nothing is drawn when ``n`` is 1); this does
     exactly that through the bit generator's own C entry point, so the generator moves on as it would
-    have. Other ``n`` go to ``integers``. ``tests/core/test_draw_below.py`` checks the two agree.
+    have. The pure-Python generator (``explorer.core.pcg64``, where numpy is missing) draws by the same
+    method directly. Other ``n`` go to ``integers``. ``tests/core/test_draw_below.py`` checks they all agree.
 
-    >>> a, b = np.random.default_rng(5), np.random.default_rng(5)
+    >>> from explorer.core.rng import new_generator
+    >>> a, b = new_generator(5), new_generator(5)
     >>> [draw_below(a, n) for n in (6, 1, 52, 3**19)] == [int(b.integers(0, n)) for n in (6, 1, 52, 3**19)]
     True
     """
     if type(n) is not int or not 1 < n <= 2**32:
         return 0 if n == 1 and type(n) is int else int(rng.integers(0, n))
+    if type(rng) is PureGenerator:
+        return rng.bit_generator.below(n)  # type: ignore[no-any-return]  # below returns an int
     known = _WORDS.get(id(rng))
     if known is None or known[0] is not rng:
         words = rng.bit_generator.ctypes
@@ -127,7 +131,7 @@ def draw_below(rng: np.random.Generator, n: int) -> int:
     return scaled >> 32
 
 
-_WORDS: dict[int, tuple[np.random.Generator, Any, Any]] = {}
+_WORDS: dict[int, tuple[Generator, Any, Any]] = {}
 """By ``id`` of a generator (kept alive here): its bit generator's 32-bit draw function and state
 (``draw_below``)."""
 

@@ -28,7 +28,7 @@ from explorer.core.state import STATE_FORMAT, STATE_FORMAT_VERSION, State
 from explorer.errors import RulesError, StateFormatError
 
 Policy = Callable[[State, Any], Any]
-"""A policy takes a decision state and a ``numpy.random.Generator`` and returns a legal action."""
+"""A policy takes a decision state and a seeded generator (``explorer.core.rng``) and returns a legal action."""
 
 
 @dataclass(frozen=True)

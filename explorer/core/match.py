@@ -1,7 +1,7 @@
 """A match: the states of one game, its log, a cursor, and the seeded generator.
 
 The rules never roll dice; the match does. ``step()`` at a chance node samples
-one outcome with exact probabilities from a seeded ``numpy.random.Generator``;
+one outcome with exact probabilities from a seeded generator (``explorer.core.rng``);
 at a decision it applies the action given. Undo and redo move a cursor over the
 kept states; stepping after an undo cuts the old future, as an editor does.
 The generator's state is kept for every position, so undoing and stepping again
@@ -37,12 +37,11 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, NamedTuple
 
-import numpy as np
-
 from explorer.core.actions import CHANCE, TERMINAL, Action
 from explorer.core.chance import sample_outcome
 from explorer.core.game import Game, game_from_identity
-from explorer.core.rng_history import GeneratorHistory, Replay, RngState, rng_state, set_rng_state
+from explorer.core.rng import Generator, RngState, fresh_seed, generator_state, new_generator, set_generator_state
+from explorer.core.rng_history import GeneratorHistory, Replay
 from explorer.core.match_fields import MAX_LOG_MOVES, MAX_MATCH_CHARS, check_seed, rng_field, short, whole
 from explorer.core.serial import decode, loads
 from explorer.core.state import State
@@ -83,11 +82,11 @@ class Match(Observed):
     def _begin(self, state: State, seed: int | None) -> None:
         """Start from ``state`` with ``seed`` (a fresh one when ``None``): one position, no moves."""
         self.game: Game = state.game
-        self.seed: int = int(np.random.SeedSequence().entropy % 2**32) if seed is None else check_seed(seed)
-        self._rng = np.random.Generator(np.random.PCG64(self.seed))
+        self.seed: int = fresh_seed(32) if seed is None else check_seed(seed)
+        self._rng = new_generator(self.seed)
         self._states: list[State] = [state]
         self._entries: list[LogEntry] = []
-        self._rngs = GeneratorHistory(rng_state(self._rng))
+        self._rngs = GeneratorHistory(generator_state(self._rng))
         self._cursor = 0
 
     # --- reading -------------------------------------------------------------
@@ -112,7 +111,7 @@ class Match(Observed):
         return tuple(self._entries)
 
     @property
-    def rng(self) -> np.random.Generator:
+    def rng(self) -> Generator:
         """The generator at the cursor (policies draw from it too)."""
         return self._rng
 
@@ -196,7 +195,7 @@ class Match(Observed):
         self._rngs.save(self._rng)
         self._cursor += 1
 
-    def play(self, policy: str | Callable[[State, np.random.Generator], Action] = "random", max_steps: int = 10_000) -> int:
+    def play(self, policy: str | Callable[[State, Generator], Action] = "random", max_steps: int = 10_000) -> int:
         """Step until the game ends or ``max_steps`` moves were made; chance is sampled.
 
         ``policy`` is a name from ``game.policies()`` or a callable. Returns the number of moves
@@ -255,7 +254,7 @@ class Match(Observed):
                 self._changed("play", made)
         return made
 
-    def _policy(self, policy: str | Callable[[State, np.random.Generator], Action]) -> Callable[[State, np.random.Generator], Action]:
+    def _policy(self, policy: str | Callable[[State, Generator], Action]) -> Callable[[State, Generator], Action]:
         if callable(policy):
             return policy
         from explorer.core.policies import named_policy
@@ -289,14 +288,14 @@ class Match(Observed):
 
     def _goto(self, index: int) -> None:
         self._cursor = index
-        set_rng_state(self._rng, self._rng_at(index))
+        set_generator_state(self._rng, self._rng_at(index))
 
     def reseed(self, seed: int) -> None:
         """Draw future chance outcomes from ``seed``, starting at the cursor (the old future is cut)."""
         self.seed = check_seed(seed)
-        self._rng = np.random.Generator(np.random.PCG64(self.seed))
+        self._rng = new_generator(self.seed)
         self._cut_future()
-        self._rngs.put(self._cursor, rng_state(self._rng))
+        self._rngs.put(self._cursor, generator_state(self._rng))
         self._changed("reseed")
 
     def restart(self, state: State | Game | None = None, *, seed: int | None = None) -> None:
@@ -318,8 +317,8 @@ class Match(Observed):
         """
         other = source if isinstance(source, Match) else Match.from_json(source)
         self.game, self.seed = other.game, other.seed
-        self._rng = np.random.Generator(np.random.PCG64(0))  # its own generator, set to the other's state
-        set_rng_state(self._rng, rng_state(other._rng))
+        self._rng = new_generator(0)  # its own generator, set to the other's state
+        set_generator_state(self._rng, generator_state(other._rng))
         self._states, self._entries, self._rngs = list(other._states), list(other._entries), other._rngs.copy()
         self._cursor = other._cursor
         self._changed("load")

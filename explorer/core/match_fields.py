@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorer.core.rng_history import RngState
+from explorer.core.rng import RngState
 from explorer.errors import RulesError, StateFormatError
 
 MAX_MATCH_CHARS = 20_000_000

@@ -5,7 +5,7 @@ A policy is ``policy(state, rng) -> Action``; it only ever chooses among
 by the position and the generator alone (no other state, no other randomness):
 ``Match.play`` relies on it to find the generator again by replaying their choices.
 
->>> import numpy as np
+>>> from explorer.core.rng import new_generator
 >>> random_policy.__name__
 'random_policy'
 """
@@ -15,20 +15,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from explorer.core.actions import Action
 from explorer.core.chance import draw_below
+from explorer.core.rng import Generator
 from explorer.core.state import State
 from explorer.errors import RulesError
 
 if TYPE_CHECKING:
     from explorer.core.game import Game
 
-Policy = Callable[[State, np.random.Generator], Action]
+Policy = Callable[[State, Generator], Action]
 
 
-def random_policy(state: State, rng: np.random.Generator) -> Action:
+def random_policy(state: State, rng: Generator) -> Action:
     """A uniformly random legal action."""
     actions = state.legal_actions()
     if not actions:
@@ -36,7 +35,7 @@ def random_policy(state: State, rng: np.random.Generator) -> Action:
     return actions[draw_below(rng, len(actions))]
 
 
-def first_action_policy(state: State, rng: np.random.Generator) -> Action:
+def first_action_policy(state: State, rng: Generator) -> Action:
     """Always the first legal action: a deterministic baseline for tests."""
     actions = state.legal_actions()
     if not actions:

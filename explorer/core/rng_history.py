@@ -2,18 +2,18 @@
 
 A match puts its generator back where it was at any position (undo, then step: the same
 card comes), and a saved match carries the state after every move. Saving it costs about
-a tenth of a Star Realms step (numpy builds a dict of two 128-bit integers each time), so
+a tenth of a Star Realms step (the generator builds a dict of two 128-bit integers each time), so
 a run of moves chosen by one of the game's own policies (deterministic by contract: they
 choose by the position and the generator alone) saves it only every ``SAVE_EVERY`` moves
 and at the end of the run. A position in between is marked with how to get there again:
 from the last saved state, redo each move's draw (the chance node's sampling, or the
 policy's choice, which must pick the logged move again), in a generator of its own.
 
->>> import numpy as np
->>> rng = np.random.Generator(np.random.PCG64(3))
->>> history = GeneratorHistory(rng_state(rng))
+>>> from explorer.core.rng import generator_state, new_generator
+>>> rng = new_generator(3)
+>>> history = GeneratorHistory(generator_state(rng))
 >>> _ = rng.integers(0, 6); history.save(rng)
->>> len(history), history.at(1, (), ()) == rng_state(rng)
+>>> len(history), history.at(1, (), ()) == generator_state(rng)
 (2, True)
 """
 
@@ -23,36 +23,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from explorer.core.chance import sample_outcome
+from explorer.core.rng import Generator, RngState, generator_at, generator_state
 from explorer.errors import RulesError
 
-RngState = tuple[int, int, int, int]
 SAVE_EVERY = 64
 """A run by a named policy saves the generator every this many moves (undo replays at most this many draws)."""
-
-
-def rng_state(rng: np.random.Generator) -> RngState:
-    """The state of a PCG64 generator as four integers (what a saved match writes)."""
-    s = rng.bit_generator.state
-    return (s["state"]["state"], s["state"]["inc"], s["has_uint32"], s["uinteger"])
-
-
-def set_rng_state(rng: np.random.Generator, saved: RngState) -> None:
-    rng.bit_generator.state = {
-        "bit_generator": "PCG64",
-        "state": {"state": saved[0], "inc": saved[1]},
-        "has_uint32": saved[2],
-        "uinteger": saved[3],
-    }
 
 
 @dataclass(frozen=True, eq=False)
 class Replay:
     """Marks a position whose generator state is found again: the policy that chose the moves of its run."""
 
-    policy: Callable[[Any, np.random.Generator], Any]
+    policy: Callable[[Any, Generator], Any]
     name: str
 
 
@@ -65,21 +48,21 @@ class GeneratorHistory:
     def __len__(self) -> int:
         return len(self._kept)
 
-    def save(self, rng: np.random.Generator) -> None:
+    def save(self, rng: Generator) -> None:
         """The next position's state, read from ``rng`` now."""
-        self._kept.append(rng_state(rng))
+        self._kept.append(generator_state(rng))
 
-    def save_or_mark(self, rng: np.random.Generator, replay: Replay) -> None:
+    def save_or_mark(self, rng: Generator, replay: Replay) -> None:
         """The next position, reached by ``replay``'s policy or a draw: saved every ``SAVE_EVERY`` positions."""
         if len(self._kept) % SAVE_EVERY:
             self._kept.append(replay)
         else:
-            self._kept.append(rng_state(rng))
+            self._kept.append(generator_state(rng))
 
-    def save_last(self, rng: np.random.Generator) -> None:
+    def save_last(self, rng: Generator) -> None:
         """The newest position's state is ``rng``'s now (the end of a run): saved, so nothing replays to reach it."""
         if isinstance(self._kept[-1], Replay):
-            self._kept[-1] = rng_state(rng)
+            self._kept[-1] = generator_state(rng)
 
     def copy(self) -> "GeneratorHistory":
         """An independent copy (a match that takes over another's history keeps its own)."""
@@ -103,8 +86,7 @@ class GeneratorHistory:
         if not isinstance(found, Replay):
             return found
         start = max(k for k in range(i) if not isinstance(self._kept[k], Replay))
-        rng = np.random.Generator(np.random.PCG64(0))  # its state is set at once
-        set_rng_state(rng, self._kept[start])  # type: ignore[arg-type]
+        rng = generator_at(self._kept[start])  # type: ignore[arg-type]  # a saved state, by the max() above
         for k in range(start, i):
             entry, state, marker = entries[k], states[k], self._kept[k + 1]
             if entry.sampled:
@@ -117,5 +99,5 @@ class GeneratorHistory:
                     raise RulesError(f"cannot find the generator again at move {k + 1}: policy {marker.name!r} "
                                      f"chose {again} on replay, the log has {entry.action}; a policy must choose "
                                      "by the position and the generator alone", state=state)
-            self._kept[k + 1] = rng_state(rng)  # found once, kept
+            self._kept[k + 1] = generator_state(rng)  # found once, kept
         return self._kept[i]  # type: ignore[return-value]

@@ -186,9 +186,10 @@ class State:
         nodes are costly to make and seldom met twice (Star Realms: a deck's next card, a new mix of cards at
         most draws) picks without making the node; every other game samples the node itself.
 
-        >>> import explorer, numpy as np
+        >>> import explorer
+        >>> from explorer.core.rng import new_generator
         >>> s = explorer.load_game("star_realms").initial_state()
-        >>> a, b = np.random.default_rng(9), np.random.default_rng(9)
+        >>> a, b = new_generator(9), new_generator(9)
         >>> s.sample_chance(a) == sample_outcome(s.chance_outcomes(), b)
         True
         """
@@ -201,11 +202,12 @@ class State:
         Step for step the same positions and the same numbers drawn from ``rng`` as doing it by hand; a game may
         take a run of them at once (Star Realms: the cards of one draw), which a rollout then pays for once.
 
-        >>> import explorer, numpy as np
+        >>> import explorer
+        >>> from explorer.core.rng import new_generator
         >>> s = explorer.load_game("star_realms").initial_state()
-        >>> one, rng = s, np.random.default_rng(4)
+        >>> one, rng = s, new_generator(4)
         >>> for _ in range(7): one = one.apply_sampled(one.sample_chance(rng))
-        >>> s.play_chance(np.random.default_rng(4), 7) == (one, 7)
+        >>> s.play_chance(new_generator(4), 7) == (one, 7)
         True
         """
         state, made = self, 0
@@ -293,10 +295,11 @@ class State:
         chance steps, the advisor's rollouts) skips ``apply``'s search of the legal moves, a cost paid
         on every draw of a game played hundreds of thousands of times. Anything else goes to ``apply``.
 
-        >>> import explorer, numpy as np
+        >>> import explorer
+        >>> from explorer.core.rng import new_generator
         >>> from explorer.core.chance import sample_outcome
         >>> s = explorer.load_game("star_realms").initial_state()
-        >>> drawn = sample_outcome(s.chance_outcomes(), np.random.default_rng(0))
+        >>> drawn = sample_outcome(s.chance_outcomes(), new_generator(0))
         >>> s.apply_sampled(drawn) == s.apply(drawn)
         True
         """

@@ -202,10 +202,10 @@ class DeckNodes:
 
         >>> from explorer.core.actions import Action
         >>> from explorer.core.chance import sample_outcome
-        >>> import numpy as np
+        >>> from explorer.core.rng import new_generator
         >>> nodes = DeckNodes(lambda kind, card: Action(kind, (card,)))
         >>> deck = Deck.shuffled({"Scout": 8, "Viper": 2})
-        >>> a, b = np.random.default_rng(3), np.random.default_rng(3)
+        >>> a, b = new_generator(3), new_generator(3)
         >>> picks = [nodes.sample("draw", deck, a) for _ in range(6)]
         >>> picks == [sample_outcome(nodes("draw", deck), b) for _ in range(6)]
         True

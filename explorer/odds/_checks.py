@@ -19,9 +19,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from numbers import Integral
 
-import numpy as np
-
 from explorer.core.multiset import Multiset
+from explorer.core.numeric import BOOLS
 from explorer.odds.limits import MAX_KINDS, MAX_POPULATION, cap_text
 
 
@@ -39,7 +38,7 @@ def whole_number(name: str, value: object, low: int, high: int | None = None, wh
     if type(value) is int and low <= value and (high is None or value <= high):
         return value  # the common case, kept fast for sliders
     if (
-        isinstance(value, (bool, np.bool_))
+        isinstance(value, BOOLS)
         or not isinstance(value, Integral)
         or not (low <= value and (high is None or value <= high))
     ):

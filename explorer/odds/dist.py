@@ -25,8 +25,8 @@ from math import gcd, isnan
 from numbers import Rational
 from typing import Any
 
-import numpy as np
-
+from explorer.core.numeric import FLOATS
+from explorer.core.rng import Generator, is_generator, sample_indices
 from explorer.errors import excerpt
 from explorer.odds.dist_checks import exact_probabilities, merged_weights, sample_size, shown, whole_weight
 
@@ -167,11 +167,16 @@ class Dist:
         """``(outcome, probability)`` rows, e.g. for a CSV export."""
         return list(self.pmf().items())
 
-    def probabilities(self) -> np.ndarray:
-        """Float probabilities parallel to :attr:`outcomes` — for charts only."""
-        if self._total < 2**53:
-            return np.array(self._weights, dtype=float) / self._total
-        return np.array([float(Fraction(w, self._total)) for w in self._weights])
+    def probabilities(self) -> list[float]:
+        """Float probabilities parallel to :attr:`outcomes` — for charts only.
+
+        >>> Dist({0: 1, 1: 3}).probabilities()
+        [0.25, 0.75]
+        """
+        total = self._total
+        if total < 2**53:  # both exact as doubles: one correctly rounded division each
+            return [w / total for w in self._weights]
+        return [float(Fraction(w, total)) for w in self._weights]
 
     # --- questions -----------------------------------------------------------
     def p(self, outcome_or_predicate: Any) -> Fraction:
@@ -204,7 +209,7 @@ class Dist:
         return self._share("at_most", x, operator.le)
 
     def _share(self, name: str, x: Any, compare: Callable[[Any, Any], Any]) -> Fraction:
-        if isinstance(x, (float, np.floating)) and isnan(x):
+        if isinstance(x, FLOATS) and isnan(x):
             raise ValueError(f"{name}(x): x is NaN (not a number), which no outcome is >= or <=; give a number")
         try:
             hit = sum(w for o, w in zip(self._outcomes, self._weights) if compare(o, x))
@@ -295,32 +300,32 @@ class Dist:
         new._init(list(merged.items()))
         return new
 
-    def sample(self, rng: np.random.Generator, size: int | None = None) -> Any:
+    def sample(self, rng: Generator, size: int | None = None) -> Any:
         """Draw outcomes with their exact probabilities using ``rng``.
 
-        Returns one outcome when ``size`` is None, else ``size`` outcomes: a numpy
-        array when the outcomes are numbers, a list otherwise. With a total below
-        2**63 each pick is one exact integer ticket. Cap: ``size`` <= 1,000,000
-        (``MAX_SAMPLE``).
+        ``rng`` is a seeded generator (``explorer.core.rng.new_generator(seed)`` or
+        ``numpy.random.default_rng(seed)``: the same seed draws the same outcomes).
+        Returns one outcome when ``size`` is None, else a list of ``size`` outcomes.
+        With a total below 2**63 each pick is one exact integer ticket. Cap: ``size``
+        <= 1,000,000 (``MAX_SAMPLE``).
 
+        >>> from explorer.core.rng import new_generator
         >>> d = Dist({0: 1, 1: 3})
-        >>> d.sample(np.random.default_rng(1), 5).tolist()
+        >>> d.sample(new_generator(1), 5)
         [1, 1, 1, 1, 0]
         """
-        if not isinstance(rng, np.random.Generator):
-            raise TypeError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
+        if not is_generator(rng):
+            raise TypeError("rng must be a seeded generator (explorer.core.rng.new_generator(seed) or "
+                            f"numpy.random.default_rng(seed)), got {type(rng).__name__}")
         count = 1 if size is None else sample_size(size)
         if self._total < 2**63:
-            cumulative = np.cumsum(np.array(self._weights, dtype=np.int64))
-            tickets = rng.integers(0, self._total, size=count, dtype=np.int64)
-            index = np.searchsorted(cumulative, tickets, side="right")
+            index = sample_indices(rng, self._weights, count)
         else:
-            index = rng.choice(len(self._outcomes), size=count, p=self.probabilities())
+            picked = rng.choice(len(self._outcomes), size=count, p=self.probabilities())
+            index = picked if isinstance(picked, list) else picked.tolist()
         if size is None:
-            return self._outcomes[int(index[0])]
-        if all(isinstance(o, (int, float)) and not isinstance(o, bool) for o in self._outcomes):
-            return np.asarray(self._outcomes)[index]
-        return [self._outcomes[i] for i in index.tolist()]
+            return self._outcomes[index[0]]
+        return [self._outcomes[i] for i in index]
 
     # --- value semantics -----------------------------------------------------
     def _normalised(self) -> frozenset[tuple[Any, int]]:

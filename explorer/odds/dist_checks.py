@@ -21,8 +21,7 @@ from fractions import Fraction
 from numbers import Integral, Rational
 from typing import Any
 
-import numpy as np
-
+from explorer.core.numeric import BOOLS
 from explorer.errors import excerpt
 from explorer.odds.limits import MAX_SAMPLE
 
@@ -55,7 +54,7 @@ def listed(values: object, name: str, call: str, what: str) -> list[Any]:
 
 def whole_weight(outcome: object, w: object) -> int:
     """``w`` as an ``int`` when it is a whole number >= 0 (bools refused): the weight of ``outcome``."""
-    if isinstance(w, (bool, np.bool_)) or not isinstance(w, Integral) or w < 0:
+    if isinstance(w, BOOLS) or not isinstance(w, Integral) or w < 0:
         raise ValueError(f"weight of outcome {outcome!r} must be a whole number >= 0, got {w!r}")
     return int(w)
 
@@ -123,7 +122,7 @@ def sample_size(size: object) -> int:
     ...
     ValueError: size must be a whole number from 0 to 1,000,000 (the cap MAX_SAMPLE) or None, got -1
     """
-    if isinstance(size, (bool, np.bool_)) or not isinstance(size, Integral) or not 0 <= size <= MAX_SAMPLE:
+    if isinstance(size, BOOLS) or not isinstance(size, Integral) or not 0 <= size <= MAX_SAMPLE:
         text = repr(size) if not isinstance(size, int) or abs(size) < 10**30 else f"a whole number of {len(str(size)):,} digits"
         raise ValueError(
             f"size must be a whole number from 0 to {MAX_SAMPLE:,} (the cap MAX_SAMPLE) or None, got {text[:60]}"

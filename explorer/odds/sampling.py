@@ -4,7 +4,8 @@ Exact odds come from the engines in :mod:`explorer.odds`; some questions
 ("how often does this strategy win?") need a played-out trial instead. Then an
 answer is an :class:`Estimate`: the value, a 95% interval and the seed that
 reproduces it. Every trial draws its randomness from one
-``numpy.random.default_rng(seed)``, so the same seed gives the same answer.
+seeded generator (``explorer.core.rng.new_generator(seed)``, numpy's ``default_rng(seed)``
+numbers with or without numpy), so the same seed gives the same answer.
 
 >>> est = estimate(lambda rng: rng.integers(1, 7) == 6, trials=2000, seed=7)
 >>> est.low < 1 / 6 < est.high, est.trials, est.seed
@@ -13,13 +14,12 @@ reproduces it. Every trial draws its randomness from one
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from math import sqrt
-from numbers import Real
+from math import fsum, sqrt
 
-import numpy as np
-
+from explorer.core.numeric import BOOLS, NUMBERS
+from explorer.core.rng import Generator, fresh_seed, new_generator
 from explorer.odds._checks import whole_number
 from explorer.odds.limits import MAX_SEED, MAX_TRIALS, cap_text
 
@@ -80,7 +80,7 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
 
 
 def estimate(
-    trial: Callable[[np.random.Generator], object], *, trials: int = 10_000, seed: int | None = None
+    trial: Callable[[Generator], object], *, trials: int = 10_000, seed: int | None = None
 ) -> Estimate:
     """Run ``trial(rng)`` ``trials`` times on one seeded generator and summarise.
 
@@ -95,22 +95,39 @@ def estimate(
     ('mean', True)
     """
     if not callable(trial):
-        raise ValueError(f"trial must be a function of a numpy Generator, got {type(trial).__name__}")
+        raise ValueError(f"trial must be a function of a seeded generator, got {type(trial).__name__}")
     trials = whole_number("trials", trials, 1, MAX_TRIALS, cap_text("MAX_TRIALS"))
     if seed is None:
-        seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
+        seed = fresh_seed(128)
     else:
         seed = whole_number("seed", seed, 0, MAX_SEED, cap_text("MAX_SEED"))
-    rng = np.random.default_rng(seed)
+    rng = new_generator(seed)
     results = [trial(rng) for _ in range(trials)]
-    if all(isinstance(r, (bool, np.bool_)) for r in results):
+    if all(isinstance(r, BOOLS) for r in results):
         successes = sum(bool(r) for r in results)
         low, high = wilson(successes, trials)
         return Estimate(successes / trials, low, high, trials, seed, "proportion")
     for r in results:
-        if isinstance(r, (bool, np.bool_)) or not isinstance(r, (Real, np.number)):
+        if isinstance(r, BOOLS) or not isinstance(r, NUMBERS):
             raise ValueError(f"trial must return a bool every time or a number every time, got {r!r}")
-    values = np.asarray(results, dtype=float)
-    mean = float(values.mean())
-    half = Z95 * float(values.std(ddof=1)) / sqrt(trials) if trials > 1 else 0.0
+    mean, half = mean_interval([float(r) for r in results])  # type: ignore[arg-type]  # numbers, checked above
     return Estimate(mean, mean - half, mean + half, trials, seed, "mean")
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its normal 95% interval (sample standard deviation).
+
+    Sums are exact to the last bit (``math.fsum``), so the answer is the same on every Python,
+    with numpy or without.
+
+    >>> mean_interval([1.0, 2.0, 3.0])
+    (2.0, 1.1315857340761717)
+    """
+    n = len(values)
+    if n == 0:
+        raise ValueError("mean_interval needs at least one value")
+    mean = fsum(values) / n
+    if n == 1:
+        return mean, 0.0
+    variance = fsum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, Z95 * sqrt(variance) / sqrt(n)

@@ -39,12 +39,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-import numpy as np
-
 from explorer.core.collector import fewer_collections
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
 from explorer.core.policies import named_policy
+from explorer.core.rng import new_generator
 from explorer.core.state import State
 from explorer.sim.spec import SimSpec
 
@@ -175,7 +174,7 @@ def play_game(spec: SimSpec, index: int, halted: Callable[[], bool] | None = Non
     game = _game(spec)
     policies = _policies(spec, game)
     seed = spec.seed_of(index)
-    rng = np.random.Generator(np.random.PCG64(seed))
+    rng = new_generator(seed)
     state = game.initial_state(**spec.setup)
     counts_turns = not isinstance(getattr(state, "turn", None), int)
     last_label, labels = (_label(state), 0) if counts_turns else (None, 0)

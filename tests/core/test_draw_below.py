@@ -6,46 +6,56 @@ tests/sim were made with ``integers``), so it is checked on its own here, edges 
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
+from numpy_optional import needs_numpy, np
 
 from explorer.core.chance import draw_below
-from explorer.core.rng_history import rng_state, set_rng_state
+from explorer.core.rng import generator_state, new_generator, set_generator_state
 
 EDGES = (1, 2, 3, 5, 7, 10, 52, 80, 1000, 3**19, 2**31, 2**31 + 5, 2**32 - 2, 2**32 - 1, 2**32,
          2**32 + 1, 2**40, 2**62)
 """Small numbers (cards, moves), numbers near the 32-bit limit where NumPy changes method, and beyond."""
 
 
+KINDS = [pytest.param(False, id="numpy", marks=needs_numpy), pytest.param(True, id="pure")]
+"""Both generators draw_below serves: numpy's (through its C entry point) and the pure-Python one."""
+
+
+@needs_numpy
+@pytest.mark.parametrize("pure", KINDS)
 @pytest.mark.parametrize("seed", [0, 1, 12, 2**32 - 1])
-def test_draw_below_gives_what_integers_gives_and_leaves_the_generator_where_integers_does(seed: int) -> None:
-    ours, numpy_s = np.random.default_rng(seed), np.random.default_rng(seed)
-    picker = np.random.default_rng(seed + 1)
+def test_draw_below_gives_what_integers_gives_and_leaves_the_generator_where_integers_does(seed: int,
+                                                                                           pure: bool) -> None:
+    ours, numpy_s = new_generator(seed, pure=pure), np.random.default_rng(seed)
+    picker = new_generator(seed + 1)
     for _ in range(20_000):
         n = int(EDGES[picker.integers(0, len(EDGES))]) if picker.random() < 0.3 else int(picker.integers(1, 200))
         assert draw_below(ours, n) == int(numpy_s.integers(0, n)), n
         if picker.random() < 0.05:  # other draws in between (a policy's own use of the generator)
             assert ours.random() == numpy_s.random()
-    assert rng_state(ours) == rng_state(numpy_s)
+    assert generator_state(ours) == generator_state(numpy_s)
 
 
-def test_a_draw_below_one_uses_no_randomness_as_integers_does() -> None:
-    rng = np.random.default_rng(3)
-    before = rng_state(rng)
+@pytest.mark.parametrize("pure", KINDS)
+def test_a_draw_below_one_uses_no_randomness_as_integers_does(pure: bool) -> None:
+    rng = new_generator(3, pure=pure)
+    before = generator_state(rng)
     assert draw_below(rng, 1) == 0
-    assert rng_state(rng) == before
+    assert generator_state(rng) == before
 
 
-def test_draw_below_follows_the_generator_after_its_state_is_set_back() -> None:
+@pytest.mark.parametrize("pure", KINDS)
+def test_draw_below_follows_the_generator_after_its_state_is_set_back(pure: bool) -> None:
     # Match.goto sets the generator's state back (undo, time travel): the next draws must follow it
-    rng = np.random.default_rng(9)
-    saved = rng_state(rng)
+    rng = new_generator(9, pure=pure)
+    saved = generator_state(rng)
     first = [draw_below(rng, 6) for _ in range(50)]
-    set_rng_state(rng, saved)
+    set_generator_state(rng, saved)
     assert [draw_below(rng, 6) for _ in range(50)] == first
 
 
+@pytest.mark.parametrize("pure", KINDS)
 @pytest.mark.parametrize("bad", [0, -3])
-def test_draw_below_refuses_an_empty_range_as_integers_does(bad: int) -> None:
-    with pytest.raises(ValueError, match="high <= 0|low >= high"):
-        draw_below(np.random.default_rng(1), bad)
+def test_draw_below_refuses_an_empty_range_as_integers_does(bad: int, pure: bool) -> None:
+    with pytest.raises(ValueError, match="high <= 0|low >= high|low < high"):
+        draw_below(new_generator(1, pure=pure), bad)

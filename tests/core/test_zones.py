@@ -7,11 +7,11 @@ from collections import Counter
 from fractions import Fraction
 from math import comb
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from explorer.core.rng import new_generator
 from explorer.core import Action, Deck, Multiset, dice_rolls, multiset_draws, sample_outcome
 from explorer.core.zones import DeckNodes
 
@@ -81,7 +81,7 @@ def test_shuffling_in_forgets_every_order() -> None:
 
 
 def test_sample_outcome_follows_the_exact_probabilities() -> None:
-    rng = np.random.default_rng(0)
+    rng = new_generator(0)
     outcomes = [("x", Fraction(1, 4)), ("y", Fraction(3, 4))]
     picks = Counter(sample_outcome(outcomes, rng) for _ in range(4000))
     assert 850 < picks["x"] < 1150
@@ -98,7 +98,7 @@ def test_a_deck_samples_its_next_card_as_its_node_would_draw_for_draw(
     if not deck:
         return
     nodes = DeckNodes(lambda kind, card: Action(kind, (card,)))
-    fast, slow = np.random.default_rng(seed), np.random.default_rng(seed)
+    fast, slow = new_generator(seed), new_generator(seed)
     for _ in range(5):
         assert nodes.sample("draw", deck, fast) == sample_outcome(nodes("draw", deck), slow)
         assert fast.bit_generator.state == slow.bit_generator.state
@@ -106,4 +106,4 @@ def test_a_deck_samples_its_next_card_as_its_node_would_draw_for_draw(
 
 def test_an_empty_deck_has_no_next_card_to_sample() -> None:
     with pytest.raises(ValueError, match="cannot draw from an empty deck"):
-        DeckNodes(lambda kind, card: card).sample("draw", Deck(), np.random.default_rng(0))
+        DeckNodes(lambda kind, card: card).sample("draw", Deck(), new_generator(0))

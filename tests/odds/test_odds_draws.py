@@ -13,11 +13,12 @@ from collections import Counter
 from fractions import Fraction
 from math import comb
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
+
+from numpy_optional import needs_numpy, np
 
 from explorer.core.chance import multiset_draw_weights
 from explorer.core.multiset import Multiset
@@ -245,5 +246,6 @@ def test_bad_input_raises_naming_the_argument(call: object, message: str) -> Non
         call()  # type: ignore[operator]
 
 
+@needs_numpy
 def test_numpy_integers_are_accepted_as_counts() -> None:
     assert draw_count({"laser": np.int64(2), "energy": 1}, np.int64(2), "laser").p(2) == Fraction(1, 3)

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
 import pytest
 
+from explorer.core.rng import new_generator
 from explorer.odds import (
     Dist, absorbing_chain, cache_clear, dice_faces, dice_pool, dice_sum, draw, draw_count, draw_joint, estimate)
 from explorer.odds import limits
@@ -55,7 +55,7 @@ AT_CAP: list[tuple[str, Callable[[], Any]]] = [
     ("absorbing_chain cycle", lambda: absorbing_chain(cycle(MAX_CHAIN_COMPONENT), 0)),
     ("absorbing_chain states", lambda: absorbing_chain(line(MAX_CHAIN_STATES), 0)),
     ("estimate trials and seed", lambda: estimate(lambda rng: True, trials=MAX_TRIALS, seed=MAX_SEED)),
-    ("Dist.sample size", lambda: Dist({0: 1, 1: 1}).sample(np.random.default_rng(0), MAX_SAMPLE)),
+    ("Dist.sample size", lambda: Dist({0: 1, 1: 1}).sample(new_generator(0), MAX_SAMPLE)),
 ]
 
 PAST_CAP: list[tuple[str, Callable[[], Any], str]] = [
@@ -85,7 +85,7 @@ PAST_CAP: list[tuple[str, Callable[[], Any], str]] = [
      r"^trials must be .* \(the cap MAX_TRIALS\), got 100000000$"),
     ("estimate seed", lambda: estimate(lambda rng: True, trials=1, seed=2**200),
      r"^seed must be .* \(the cap MAX_SEED\), got a whole number of 61 digits$"),
-    ("sample size", lambda: Dist({0: 1}).sample(np.random.default_rng(0), 10**10),
+    ("sample size", lambda: Dist({0: 1}).sample(new_generator(0), 10**10),
      r"^size must be a whole number from 0 to 1,000,000 \(the cap MAX_SAMPLE\) or None, got 10000000000$"),
 ]
 

@@ -10,8 +10,9 @@ import itertools
 import random
 from fractions import Fraction
 
-import numpy as np
 import pytest
+
+from numpy_optional import needs_numpy, np
 
 from explorer.odds import ChainResult, Dist, absorbing_chain, dice_pool
 
@@ -144,6 +145,7 @@ def random_chain(seed: int, size: int) -> dict[int, dict[int, Fraction]]:
     return chain
 
 
+@needs_numpy
 @pytest.mark.parametrize("seed", range(6))
 def test_absorption_agrees_with_the_fundamental_matrix(seed: int) -> None:
     size = 8

@@ -14,9 +14,9 @@ from __future__ import annotations
 import os
 from fractions import Fraction
 
-import numpy as np
 import pytest
 
+from explorer.core.rng import new_generator
 import explorer
 from explorer.games.pinned_down.odds import (
     quiet_effect_chances, reveal_by_card, reveal_distribution, summary_rows, why_no_reveal)
@@ -66,7 +66,7 @@ def _ask(s: explorer.State, sampled: bool) -> None:
 def test_every_odds_function_answers_at_every_decision() -> None:
     decisions = 0
     for seed in range(GAMES):
-        rng = np.random.default_rng(seed)
+        rng = new_generator(seed)
         m = explorer.Match(GAME.initial_state(players=1 + seed % 3), seed=seed)
         heuristic = seed % 2 == 1
         for step in range(3000):

@@ -35,8 +35,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-import numpy as np
-
 from explorer.odds import ChainResult, Dist, absorbing_chain, dice_faces, dice_pool
 from explorer.games.endor.board import attack_dice, attack_sources, attack_targets, death_star_targets, marker_at
 from explorer.games.endor.duel import DuelChances, duel_odds
@@ -240,11 +238,11 @@ Advances = tuple[tuple[tuple[int, tuple[int, ...]], int], ...]
 
 
 @lru_cache(maxsize=64)
-def _at_least(dice: int) -> tuple[np.ndarray, np.ndarray]:
+def _at_least(dice: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """For each multiset of faces of ``dice`` dice: how many dice show t or more (t = 1..7), and its weight."""
     faces = dice_faces(dice)
-    counts = np.array([[sum(f >= t for f in roll) for t in range(1, 8)] for roll in faces.outcomes], dtype=np.int64)
-    return counts, np.array(faces.weights, dtype=np.int64)
+    return tuple((tuple(sum(f >= t for f in roll) for t in range(1, 8)), w)
+                 for roll, w in zip(faces.outcomes, faces.weights))
 
 
 @lru_cache(maxsize=4096)
@@ -256,19 +254,16 @@ def _advance(track: tuple[int, ...], start: int, troopers: tuple[int, ...]) -> A
     the smallest die that fits never spoils a later space), that is when, for every t, at least as many dice
     show t or more as there are needs of t or more among those k spaces.
     """
-    counts, weights = _at_least(5)
     needs = [track[p] + (1 if p + 1 in troopers else 0) for p in range(start, min(len(track), start + 5))]
-    advanced = np.zeros(len(weights), dtype=np.int64)
-    met = np.ones(len(weights), dtype=bool)
-    for k in range(1, len(needs) + 1):
-        wanted = np.array([sum(n >= t for n in needs[:k]) for t in range(1, 8)], dtype=np.int64)
-        met &= (counts >= wanted).all(axis=1)
-        if not met.any():
-            break
-        advanced += met
+    wanted = [tuple(sum(n >= t for n in needs[:k]) for t in range(1, 8)) for k in range(1, len(needs) + 1)]
+    by_advance = [0] * (len(needs) + 1)
+    for shown, weight in _at_least(5):
+        k = 0
+        while k < len(wanted) and all(have >= want for have, want in zip(shown, wanted[k])):
+            k += 1
+        by_advance[k] += weight
     out: dict[tuple[int, tuple[int, ...]], int] = {}
-    for k in range(len(needs) + 1):
-        w = int(weights[advanced == k].sum())
+    for k, w in enumerate(by_advance):
         if w:
             end = start + k
             out[(end, tuple(t for t in troopers if t > end))] = w

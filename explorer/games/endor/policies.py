@@ -27,9 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-import numpy as np
-
 from explorer.core import Action, Multiset
+from explorer.core.rng import Generator
 from explorer.games.endor import empire_play
 from explorer.games.endor.odds import attack_odds, which_order
 from explorer.games.endor.state import DEATH_STAR, EndorState
@@ -121,7 +120,7 @@ def _empire_policy(state: EndorState, actions: tuple[Action, ...]) -> Action:
     return actions[0]
 
 
-def heuristic_policy(state: EndorState, rng: np.random.Generator) -> Action:
+def heuristic_policy(state: EndorState, rng: Generator) -> Action:
     actions = state.legal_actions()
     if state.side(state.seat) == 1:
         return _empire_policy(state, actions)

@@ -23,11 +23,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-import numpy as np
-
 from explorer.core import Multiset
 from explorer.core.chance import sample_outcome
 from explorer.core.policies import random_policy
+from explorer.core.rng import Generator
 from explorer.errors import RulesError
 from explorer.games.fleet_command import tactics
 from explorer.games.fleet_command.geometry import Pose
@@ -202,7 +201,7 @@ def reach(state: FleetState, player: int, ship: str) -> dict[str, tuple[ReachEnd
     return out
 
 
-def _playout(state: FleetState, rng: np.random.Generator, policy: Callable = random_policy) -> FleetState:
+def _playout(state: FleetState, rng: Generator, policy: Callable = random_policy) -> FleetState:
     while not state.is_terminal():
         if state.is_chance():
             state = state.apply(sample_outcome(state.chance_outcomes(), rng))  # type: ignore[assignment]
@@ -215,7 +214,7 @@ def expected_cubes(state: FleetState, *, trials: int = 100, seed: int = 0) -> tu
     """Cubes on each player's ships when the deck runs out, both players random from here (seeded)."""
     second: list[int] = []
 
-    def trial(rng: np.random.Generator) -> int:
+    def trial(rng: Generator) -> int:
         end = _playout(state, rng)
         second.append(end.fleets[1].cubes_on_ships())
         return end.fleets[0].cubes_on_ships()

@@ -20,10 +20,9 @@ True
 
 from __future__ import annotations
 
-import numpy as np
-
 from explorer.core import Action
 from explorer.core.chance import draw_below
+from explorer.core.rng import Generator, uniforms
 from explorer.games.fleet_command import tactics
 from explorer.games.fleet_command.geometry import centre_distance
 from explorer.games.fleet_command.offers import path_action, plain_moves
@@ -35,7 +34,7 @@ def _number(state: FleetState, card: str) -> int:
     return state.data.card_number(card)
 
 
-def heuristic_policy(state: FleetState, rng: np.random.Generator) -> Action:
+def heuristic_policy(state: FleetState, rng: Generator) -> Action:
     if state.stage == "movement":  # the moves without boosts, found without weighing payments and cards
         plain = plain_moves(state)
         return plain[draw_below(rng, len(plain))]  # int(rng.integers(len(plain))), drawn faster
@@ -48,7 +47,7 @@ def heuristic_policy(state: FleetState, rng: np.random.Generator) -> Action:
     if "place" in kinds:
         middle = state.params.table_width / 2
         # one uniform number per action, in their order: the very numbers one rng.random() call each would give
-        noise = rng.random(len(actions)).tolist()
+        noise = uniforms(rng, len(actions))
         keys = [(abs(int(a.args[1]) - middle + 0.5) + r * 3, str(a)) for a, r in zip(actions, noise)]
         return actions[min(range(len(actions)), key=keys.__getitem__)]  # keys differ: their texts do
     if state.stage == "activation":

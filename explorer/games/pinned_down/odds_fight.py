@@ -30,12 +30,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-import numpy as np
-
+from explorer.core.rng import Generator
 from explorer.errors import RulesError
 from explorer.games.pinned_down import effects as fx
 from explorer.games.pinned_down.policies import heuristic_policy
 from explorer.odds import Estimate, estimate
+from explorer.odds.sampling import mean_interval
 
 if TYPE_CHECKING:
     from explorer.games.pinned_down.state import PinnedDownState as S
@@ -140,7 +140,7 @@ def fight_choices(s: "S") -> list[tuple[str, FightOdds]]:
     return out
 
 
-def _play_until(s: "S", rng: np.random.Generator, stop: object) -> "S":
+def _play_until(s: "S", rng: Generator, stop: object) -> "S":
     from explorer.core import sample_outcome
 
     for _ in range(5000):
@@ -157,7 +157,7 @@ def survive_this_turn(s: "S", *, trials: int = 400, seed: int = 1) -> Estimate:
     """P(no flagship is lost before the next turn begins), playing on with the heuristic (sampled)."""
     turn = s.turn
 
-    def trial(rng: np.random.Generator) -> bool:
+    def trial(rng: Generator) -> bool:
         end = _play_until(s, rng, lambda t: t.turn > turn)
         return not end.is_terminal() or end.outcome.startswith("win")
 
@@ -176,7 +176,7 @@ def turns_to_distance(s: "S", *, trials: int = 200, seed: int = 1) -> TurnsToGo:
     """Play to the end with the heuristic, ``trials`` times from one seed: win chance and turns to win."""
     ends: list["S"] = []
 
-    def trial(rng: np.random.Generator) -> bool:
+    def trial(rng: Generator) -> bool:
         end = _play_until(s, rng, lambda t: False)
         ends.append(end)
         return end.outcome.startswith("win")
@@ -185,9 +185,7 @@ def turns_to_distance(s: "S", *, trials: int = 200, seed: int = 1) -> TurnsToGo:
     won = [e.turn - s.turn + 1 for e in ends if e.outcome.startswith("win")]
     if len(won) < 2:
         return TurnsToGo(win, None)
-    values = np.asarray(won, dtype=float)
-    half = 1.959963984540054 * float(values.std(ddof=1)) / np.sqrt(len(won))
-    mean = float(values.mean())
+    mean, half = mean_interval([float(t) for t in won])
     return TurnsToGo(win, Estimate(mean, mean - half, mean + half, len(won), seed, "mean"))
 
 

@@ -22,7 +22,8 @@ Measured against the heuristic before it (issue 22 §4; the simulation lab, the 
 fleet, ``rules_2015``): 41 fleet wins in 10,000 against 8. One flagship alone rarely survives the attack
 effects (Plasma Leak, Collateral Damage) of four or five attack phases, whatever it does in its fights.
 
->>> import numpy as np, explorer
+>>> import explorer
+>>> from explorer.core.rng import new_generator
 >>> from explorer import Match
 >>> m = Match(explorer.load_game("pinned_down"), seed=2)
 >>> _ = m.play("heuristic", max_steps=3000)
@@ -34,9 +35,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from explorer.core import Action
+from explorer.core.rng import Generator
 from explorer.games.pinned_down import effects as fx
 from explorer.games.pinned_down.policy_fight import assign_move, card_value, fight_move, order_move
 
@@ -145,7 +145,7 @@ def _pending_move(s: "S", actions: tuple[Action, ...]) -> Action:
     return actions[0]
 
 
-def heuristic_policy(s: "S", rng: np.random.Generator) -> Action:
+def heuristic_policy(s: "S", rng: Generator) -> Action:
     actions = s.legal_actions()
     if len(actions) == 1:  # forced (an assignment to the one strongest enemy, a fight with nothing to play)
         return actions[0]

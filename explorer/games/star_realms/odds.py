@@ -246,11 +246,11 @@ def _sampled(game: Any, first: Any, notes: list[str], scraps: bool = False, shar
 
     ``first(rng)`` samples the start of the next turn as ``(hand, deck, discard, bases)``.
     """
-    from numpy.random import default_rng
+    from explorer.core.rng import new_generator
 
     budget = BUDGET
     seed = budget.seed
-    rng = default_rng(seed)
+    rng = new_generator(seed)
     runs: dict[str, list[tuple[int, int, int]]] = {"trade": [], "combat": []}
     models = {o: model(game, o, scraps) for o in runs}
     stop = time.perf_counter() + budget.sample_seconds * share

@@ -142,9 +142,9 @@ def _sample_turns(game: Any, first: Any, turns: int, trials: int, seed: int,
     Trade and Combat."""
     from time import perf_counter
 
-    from numpy.random import default_rng
+    from explorer.core.rng import new_generator
 
-    rng = default_rng(seed)
+    rng = new_generator(seed)
     by_trade, by_combat = model(game, "trade"), model(game, "combat")
     runs: list[tuple[list[int], list[int]]] = []
     stop = perf_counter() + seconds if seconds is not None else float("inf")

@@ -91,10 +91,10 @@ def play_sampled(m: Model, t: Turn, rng: Any, pick: Callable[[list[Turn]], Turn]
     to play out exactly (:meth:`.odds_position.RestOfTurn.sample`) all play it.
 
     >>> import explorer
-    >>> from numpy.random import default_rng
+    >>> from explorer.core.rng import new_generator
     >>> m = model(explorer.load_game("star_realms"), "combat")
     >>> t = play_sampled(m, start(m, Multiset({"Blob Fighter": 2}), (), Deck.shuffled({"Viper": 1}), Multiset()),
-    ...                  default_rng(1))
+    ...                  new_generator(1))
     >>> sorted(t.inplay.items()), t.combat, t.pending
     ([('Blob Fighter', 2), ('Viper', 1)], 7, 0)
     """

@@ -8,8 +8,8 @@ keys the exact answer enumerates), then the turn itself with the turn model's
 policy (:func:`~explorer.games.star_realms.odds_hand.sample_turn`). The answer
 says "estimate" and gives the 95% interval of the mean (:func:`mean_estimate`).
 
->>> from numpy.random import default_rng
->>> hand, deck, pile = sample_deal(Deck.shuffled({"Scout": 3}), Multiset({"Viper": 4}), default_rng(1))
+>>> from explorer.core.rng import new_generator
+>>> hand, deck, pile = sample_deal(Deck.shuffled({"Scout": 3}), Multiset({"Viper": 4}), new_generator(1))
 >>> hand.count("Scout"), len(hand), len(deck), len(pile)    # 3 Scouts, then the pile is reshuffled
 (3, 5, 2, 0)
 """

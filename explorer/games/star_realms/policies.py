@@ -9,10 +9,11 @@ Trade is spent together), and after buying to every teammate who can still
 attack. In choices it scraps Vipers and Scouts, discards its cheapest
 card, and picks the option worth most.
 
->>> import explorer, numpy as np
+>>> import explorer
+>>> from explorer.core.rng import new_generator
 >>> s = explorer.load_game("star_realms").initial_state()
 >>> while s.is_chance(): s = s.apply(s.chance_outcomes()[0][0])
->>> str(heuristic_policy(s, np.random.default_rng(0))).startswith("play")
+>>> str(heuristic_policy(s, new_generator(0))).startswith("play")
 True
 """
 
@@ -21,9 +22,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-import numpy as np
-
 from explorer.core import Action, State
+from explorer.core.rng import Generator
 from explorer.games.star_realms.rules import END, PLAY, buy_moves, use_moves
 
 JUNK = ("Viper", "Scout")
@@ -133,7 +133,7 @@ def _main_move(state: State) -> Action | None:
     return END if p.combat <= 0 else None
 
 
-def heuristic_policy(state: State, rng: np.random.Generator) -> Action:
+def heuristic_policy(state: State, rng: Generator) -> Action:
     """A greedy, deterministic Star Realms player (``rng`` is unused)."""
     if not state.queue and state.current_player >= 0:  # type: ignore[attr-defined]
         quick = _main_move(state)
