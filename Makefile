@@ -1,6 +1,6 @@
 # Rules Explorer: two commands on a fresh machine.
-#   make dashboard   create .venv, install, serve the Voilà dashboards on 127.0.0.1
-#   make test        create .venv, install test needs (and Chromium if root), run every test
+#   make dashboard   create .venv, install, serve the Voilà dashboards on 127.0.0.1 (rules-explorer serve)
+#   make test        create .venv, install test needs (and Chromium if root), run every test (and build the docs)
 # Each target bootstraps its own .venv; nothing needs to be installed by hand but Python 3.11+ and make.
 
 PYTHON ?= python3
@@ -11,17 +11,27 @@ LAB_PORT ?= 8888
 CHROMIUM ?= $(shell command -v chromium 2>/dev/null || command -v chromium-browser 2>/dev/null || echo /usr/bin/chromium)
 export CHROMIUM
 
-# Voilà serves notebooks/dashboards only, on loopback, hardened by binder/voila.py (widgets/server):
-# Host checked (loopback, or the names in RULES_EXPLORER_HOSTS), foreign websocket Origins refused,
-# no tracebacks sent to pages, at most RULES_EXPLORER_MAX_KERNELS kernels (50), SameSite cookies,
-# no CDN assets, a closed page shuts its kernel down, idle kernels culled after 10 minutes.
-VOILA_FLAGS := --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --Voila.config_file_paths=$(CURDIR)/binder
+# `rules-explorer serve` (explorer/cli.py) runs Voilà on notebooks/dashboards only, on loopback, with
+# --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --Voila.config_file_paths=binder: hardened by
+# binder/voila.py (widgets/server): Host checked (loopback, or the names in RULES_EXPLORER_HOSTS),
+# foreign websocket Origins refused, no tracebacks sent to pages, at most RULES_EXPLORER_MAX_KERNELS
+# kernels (50), SameSite cookies, no CDN assets, a closed page shuts its kernel down, idle kernels
+# culled after 10 minutes.
 
-.PHONY: dashboard test lab chromium benchmarks clean help
+# The documentation site (docs/): Sphinx + MyST-NB, offline, every warning an error (-W), every
+# cross-reference checked (-n), a fresh environment each time (-E); the guided notebooks are executed
+# during the build, the simulation study with 30 games as under nbval. `make test` builds it too:
+# tests/test_docs.py runs this very line (into a temporary folder) and checks the pages and links.
+DOCS_OUT ?= docs/_build/html
+DOCS_BUILD := SIM_STUDY_GAMES=30 $(BIN)/python -m sphinx -b html -E -W --keep-going -n -q docs $(DOCS_OUT)
+
+.PHONY: dashboard test docs site lab chromium benchmarks clean help
 
 help:
-	@echo "make dashboard   serve the dashboards with Voilà on http://127.0.0.1:$(PORT)/"
-	@echo "make test        run every test (unit, property, doctest, notebooks, browser)"
+	@echo "make dashboard   serve the dashboards with Voilà on http://127.0.0.1:$(PORT)/ (rules-explorer serve)"
+	@echo "make test        run every test (unit, property, doctest, notebooks, browser, the docs build)"
+	@echo "make docs        build the documentation site into $(DOCS_OUT)/ (offline; fails on any warning)"
+	@echo "make site        build the dashboards as a static site into site/ (no server needed)"
 	@echo "make lab         open JupyterLab on the notebooks (127.0.0.1:$(LAB_PORT))"
 	@echo "make benchmarks  print the speed ratios against the reference tools"
 
@@ -34,16 +44,28 @@ $(VENV)/.dashboard-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dashboard]'
 	touch $@
 
+$(VENV)/.docs-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	touch $@
+
+$(VENV)/.site-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[site]'
+	touch $@
+
+# The test extra holds every other one (dashboard, sim, site, docs): the browser tests build the site.
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $@ $(VENV)/.dashboard-installed
+	touch $@ $(VENV)/.dashboard-installed $(VENV)/.docs-installed $(VENV)/.site-installed
 
 dashboard: $(VENV)/.dashboard-installed
-	@echo
-	@echo "  Rules Explorer dashboards: http://127.0.0.1:$(PORT)/   (Ctrl-C stops)"
-	@for nb in notebooks/dashboards/*.ipynb; do echo "    http://127.0.0.1:$(PORT)/voila/render/$$(basename $$nb)"; done
-	@echo
-	$(BIN)/voila notebooks/dashboards $(VOILA_FLAGS)
+	$(BIN)/rules-explorer serve --port=$(PORT)
+
+docs: $(VENV)/.docs-installed
+	$(DOCS_BUILD)
+	@echo "The documentation: $(DOCS_OUT)/index.html"
+
+site: $(VENV)/.site-installed
+	$(BIN)/rules-explorer site --out site
 
 lab: $(VENV)/.dashboard-installed
 	$(BIN)/jupyter lab notebooks --no-browser --ip=127.0.0.1 --port=$(LAB_PORT) $(if $(filter 0,$(shell id -u)),--allow-root,)
@@ -75,5 +97,5 @@ benchmarks: $(VENV)/.test-installed
 	@for f in benchmarks/*.py; do [ "$$f" = benchmarks/odds.py ] || $(BIN)/python $$f; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis docs/_build site build dist
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

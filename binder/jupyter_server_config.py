@@ -3,7 +3,7 @@
 # dashboards Voilà renders through its server extension as `make dashboard` does (binder/voila.py):
 # our CDN-free template, no template override, hidden tracebacks, culling of idle kernels, the kernel
 # cap, a page kernel's stderr kept off the page, and a page's kernel (with its workers) ended once its
-# visitor is gone. What each piece does: widgets/server/; the settings: README "Serving for a group".
+# visitor is gone. What each piece does: widgets/server/; the settings: docs/serving.md ("Serving for a group").
 #
 # widgets/server/ is loaded without running widgets/__init__.py (which imports every panel): the server
 # needs none of them, and a panel that fails to import must not take the protections with it. If the

@@ -30,4 +30,5 @@ __all__ = [
     "CHANCE", "TERMINAL", "Action", "Deck", "Game", "GameInfo", "Match", "Multiset",
     "Result", "State", "Variant", "advise", "errors", "games", "load_game", "review",
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+"""The release: the one place it is written (``pyproject.toml`` reads it; CHANGELOG.md says what changed)."""

@@ -1,4 +1,4 @@
-"""Issue 19: Binder gets the hardening the README promises.
+"""Issue 19: Binder gets the hardening the documentation promises (docs/serving.md, docs/binder.md).
 
 repo2docker runs ``binder/postBuild`` from the repository's root and then starts
 ``jupyter server``, which reads its configuration from the user's Jupyter config

@@ -9,25 +9,25 @@ call of each cap is a row of ``tests/odds/test_odds_limits.py``; the slowest,
 the wrong type with a ``ValueError`` (or ``TypeError`` for ``rng``) naming the
 argument.
 
-================================  ============================================
-function (argument)               cap
-================================  ============================================
-dice_pool / dice_faces / dice_sum ``n`` <= MAX_DICE, ``sides`` <= MAX_SIDES
-dice_faces                        C(n + sides - 1, n) <= MAX_FACE_OUTCOMES,
-                                  and that times ``n`` <= MAX_FACE_VALUES
-dice_sum                          n * (sides - 1) + 1 <= MAX_SUM_OUTCOMES
-draw / draw_count / draw_joint    population: <= MAX_KINDS kinds, total
-                                  <= MAX_POPULATION items (so ``n`` too)
-draw                              distinct draws <= MAX_DRAW_OUTCOMES
-draw_joint                        ``n`` <= MAX_JOINT_DRAWN
-absorbing_chain                   <= MAX_CHAIN_STATES states,
-                                  <= MAX_CHAIN_COMPONENT in one cycle
-                                  (strongly connected component),
-                                  ``max_steps`` <= MAX_CHAIN_STEPS; the steps
-                                  listing stops past MAX_CHAIN_WORK
-estimate                          ``trials`` <= MAX_TRIALS, ``seed`` <= MAX_SEED
-Dist.sample                       ``size`` <= MAX_SAMPLE
-================================  ============================================
+=================================  ============================================
+function (argument)                cap
+=================================  ============================================
+dice_pool / dice_faces / dice_sum  ``n`` <= MAX_DICE, ``sides`` <= MAX_SIDES
+dice_faces                         C(n + sides - 1, n) <= MAX_FACE_OUTCOMES,
+                                   and that times ``n`` <= MAX_FACE_VALUES
+dice_sum                           n * (sides - 1) + 1 <= MAX_SUM_OUTCOMES
+draw / draw_count / draw_joint     population: <= MAX_KINDS kinds, total
+                                   <= MAX_POPULATION items (so ``n`` too)
+draw                               distinct draws <= MAX_DRAW_OUTCOMES
+draw_joint                         ``n`` <= MAX_JOINT_DRAWN
+absorbing_chain                    <= MAX_CHAIN_STATES states,
+                                   <= MAX_CHAIN_COMPONENT in one cycle
+                                   (strongly connected component),
+                                   ``max_steps`` <= MAX_CHAIN_STEPS; the steps
+                                   listing stops past MAX_CHAIN_WORK
+estimate                           ``trials`` <= MAX_TRIALS, ``seed`` <= MAX_SEED
+Dist.sample                        ``size`` <= MAX_SAMPLE
+=================================  ============================================
 
 ``estimate`` runs the caller's own ``trial`` function: its cap bounds the
 number of calls, and the time is MAX_TRIALS times one trial (a trial of a few

@@ -2,9 +2,9 @@
 
 A zone of names (``hand = ["Scout x3", "Viper"]``) is a :class:`NameZone`: a
 text line, a picker that completes the game's names, a count and "Add". A
-list of tables (bases in play, skills, enemy row slots) is a :class:`TableList`:
-one titled group per entry, with "Remove" on each and, when the format says
-what a new entry holds, a picker and "Add" that produce exactly that table,
+list of tables (bases in play, skills, enemy row slots) is one titled
+:func:`group` per entry, with "Remove" on each and, when the format says
+what a new entry holds, an :class:`AddEntry` (a picker and "Add") that produces exactly that table,
 so no form path can hand the reader a bare name where it expects a table.
 Labels come from :func:`explorer.core.position.field_label`, the same words
 the reader's messages use ("players 1 › bases 2 › name").
