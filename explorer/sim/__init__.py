@@ -22,12 +22,12 @@ from explorer.sim.backends import BACKENDS, dask_client
 from explorer.sim.budget import Budget, BudgetError, budget_for
 from explorer.sim.play import Chunk, Failure, GameRecord, play_game, replay, run_chunk
 from explorer.sim.result import LengthSummary, SeatSummary, SimResult
-from explorer.sim.run import Comparison, Difference, Progress, compare, run_spec, simulate
+from explorer.sim.run import Comparison, Difference, Progress, compare, run_spec, run_steps, simulate
 from explorer.sim.spec import SimSpec, SimulationError, make_spec
 from explorer.sim.stats import Rate, rate, rate_difference, wilson
 
 __all__ = [
     "BACKENDS", "Budget", "BudgetError", "Chunk", "Comparison", "Difference", "Failure", "GameRecord", "LengthSummary", "Progress", "Rate",
     "SeatSummary", "SimResult", "SimSpec", "SimulationError", "budget_for", "compare", "dask_client", "make_spec", "play_game",
-    "rate", "rate_difference", "replay", "run_chunk", "run_spec", "simulate", "wilson",
+    "rate", "rate_difference", "replay", "run_chunk", "run_spec", "run_steps", "simulate", "wilson",
 ]

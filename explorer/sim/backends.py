@@ -16,11 +16,16 @@ identical records. Work goes out in chunks, never one task per game.
   (Dask's ``allowed-failures``) is reported as failed games.
 
 ``stop`` (a ``threading.Event``, or anything with ``is_set()``) ends the run
-early and within a second: every backend hands the chunks a halt signal that
-they read between games (and every few hundred moves inside one), unstarted
-chunks are cancelled, worker pools are shut down, and what has finished is
-kept. The ``local`` and ``processes`` backends also keep the games a halted
-chunk played before it stopped.
+early and within a second, its workers included: every backend hands the
+chunks a halt signal that they read between games (and every few hundred moves
+inside one), waits a moment (``HALT_GRACE_S``) for the halted chunks' games,
+which are kept, and cancels the rest. A run's pool workers that have not
+exited ``WORKER_EXIT_S`` after it are terminated, those still starting up
+included; a ``LocalCluster`` the run started is closed before the run returns,
+and its worker processes still alive ``CLUSTER_CLOSE_S`` into the close are
+killed. (Closing the cluster at once after Cancel, as this did, cut the
+workers off from the halt signal: they played on until their nanny killed them
+4 s later.)
 
 Worker processes never outlive the process that started them: a pool worker
 watches its parent and exits when it is gone (Dask's own worker processes do
@@ -31,16 +36,16 @@ from __future__ import annotations
 
 import contextlib
 import math
-import multiprocessing
 import os
 import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from multiprocessing import get_context
+from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Any
 
+from explorer.extras import require
 from explorer.sim.play import Chunk, Failure, HaltSignal, run_chunk
 from explorer.sim.spec import SimSpec, SimulationError
 
@@ -51,9 +56,12 @@ CONNECT_TIMEOUT_S = 10
 POLL_S = 0.05
 """How often a run looks at ``stop`` and at its workers' results."""
 HALT_GRACE_S = 0.4
-"""After a halt, how long the processes backend waits for its chunks' partial results before leaving them."""
-WORKER_EXIT_S = 1.0
+"""After a halt, how long a run waits for its chunks' partial results before leaving them."""
+WORKER_EXIT_S = 0.5
 """After a run, how long its pool workers have to exit by themselves before they are terminated."""
+CLUSTER_CLOSE_S = 0.3
+"""How long a ``LocalCluster`` the run started may close gracefully before its worker processes are killed
+(Dask's nanny waits 4 s for a worker that does not stop)."""
 PARENT_WATCH_S = 0.5
 
 _worker_halt: HaltSignal | None = None  # set in each pool worker by _start_worker
@@ -112,35 +120,53 @@ def watch_parent(parent_pid: int, poll_s: float = PARENT_WATCH_S) -> threading.T
     return thread
 
 
-def _start_worker(halt: HaltSignal, parent_pid: int, pids: Any) -> None:
-    """Pool initializer: say who we are, remember the run's halt event, watch the parent."""
+class RunContext(SpawnContext):
+    """The ``spawn`` start method, keeping every process it starts: one run's pool workers, and only them.
+
+    ``ProcessPoolExecutor`` starts its workers with ``mp_context.Process``; a
+    worker still importing when the run ends is in ``started`` as well (the
+    workers used to report their own ids, so one still starting up was missed
+    and outlived its run by seconds).
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.started: list[SpawnProcess] = []
+
+    def Process(self, *args: Any, **kwargs: Any) -> SpawnProcess:  # type: ignore[override]  # noqa: N802
+        proc = SpawnProcess(*args, **kwargs)
+        self.started.append(proc)
+        return proc
+
+
+def _start_worker(halt: HaltSignal, parent_pid: int) -> None:
+    """Pool initializer: remember the run's halt event, watch the parent."""
     global _worker_halt
-    pids.put(os.getpid())
     _worker_halt = halt
     watch_parent(parent_pid)
 
 
-def _end_workers(pids: Any, known: set[int], grace_s: float, halt: HaltSignal | None = None) -> None:
-    """Wait up to ``grace_s`` for this run's pool workers to exit, then terminate those still running.
+def end_workers(started: list[SpawnProcess], grace_s: float, halt: HaltSignal | None = None) -> int:
+    """Wait up to ``grace_s`` for a run's pool workers to exit, then terminate those still running; how many.
 
-    ``known`` collects the workers' process ids (each worker reports its own);
-    only live children of this process with those ids are touched. ``halt`` is
-    only held here: its semaphore must outlive workers still starting up.
+    ``halt`` is only held here: its semaphore must outlive workers still starting up.
     """
     deadline = time.monotonic() + grace_s
-    while True:
-        while not pids.empty():
-            known.add(pids.get())
-        ours = [proc for proc in multiprocessing.active_children() if proc.pid in known]
-        if not ours:
-            return
-        if time.monotonic() >= deadline:
-            break
-        time.sleep(POLL_S)
-    for proc in ours:
-        proc.terminate()
-    for proc in ours:
-        proc.join(1.0)
+    while any(proc.is_alive() for proc in started) and time.monotonic() < deadline:
+        time.sleep(POLL_S / 5)
+    ended = 0
+    while True:  # the executor may start a worker while these end: ``started`` is looked at again until none lives
+        alive = [proc for proc in list(started) if proc.is_alive()]
+        if not alive:
+            return ended
+        for proc in alive:
+            proc.terminate()
+        for proc in alive:
+            proc.join(1.0)
+            if proc.is_alive():
+                proc.kill()
+                proc.join(1.0)
+        ended += len(alive)
 
 
 def _pool_chunk(spec: SimSpec, start: int, stop: int) -> Chunk:
@@ -159,14 +185,12 @@ def run_processes(spec: SimSpec, chunks: list[tuple[int, int]], workers: int,
     """Chunks on a pool of spawned processes, at most two chunks in flight per worker."""
     todo = list(reversed(chunks))
     attempts: dict[tuple[int, int], int] = {}
-    context = get_context("spawn")  # never fork a process that may hold threads (a Jupyter kernel)
+    context = RunContext()  # spawn: never fork a process that may hold threads (a Jupyter kernel)
     halt = context.Event()
-    pids = context.SimpleQueue()
-    known: set[int] = set()
 
     def new_pool() -> ProcessPoolExecutor:
         return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker,
-                                   initargs=(halt, os.getpid(), pids))
+                                   initargs=(halt, os.getpid()))
 
     pool = new_pool()
     running: dict[Future[Chunk], tuple[int, int]] = {}
@@ -184,7 +208,7 @@ def run_processes(spec: SimSpec, chunks: list[tuple[int, int]], workers: int,
             while todo and len(running) < 2 * workers:
                 rng = todo.pop()
                 running[pool.submit(_pool_chunk, spec, *rng)] = rng
-            done, _ = wait(running, timeout=POLL_S * 5, return_when=FIRST_COMPLETED)
+            done, _ = wait(running, timeout=POLL_S * 2, return_when=FIRST_COMPLETED)
             lost: list[tuple[int, int]] = []
             for future in done:
                 rng = running.pop(future)
@@ -210,7 +234,7 @@ def run_processes(spec: SimSpec, chunks: list[tuple[int, int]], workers: int,
         halt.set()  # whatever ends the run (done, cancelled, an error in the caller) ends the workers' games
         pool.shutdown(wait=False, cancel_futures=True)
         # the caller does not wait for the workers: they are seen out (and terminated if need be) behind it
-        threading.Thread(target=_end_workers, args=(pids, known, WORKER_EXIT_S, halt), daemon=True,
+        threading.Thread(target=end_workers, args=(context.started, WORKER_EXIT_S, halt), daemon=True,
                          name="explorer-sim-end-workers").start()
 
 
@@ -218,13 +242,14 @@ def run_processes(spec: SimSpec, chunks: list[tuple[int, int]], workers: int,
 def dask_client(client: Any = None, workers: int | None = None) -> Iterator[Any]:
     """A connected ``dask.distributed.Client``: the one given, one for a scheduler address, or a new local cluster.
 
-    What this function started it also stops. An unreachable address is a
-    :class:`SimulationError` before any work.
+    What this function started it also stops, and a cluster of its own is gone,
+    worker processes included, when the ``with`` block is left (see
+    :func:`close_cluster`). An unreachable address is a :class:`SimulationError`
+    before any work; a missing ``dask`` is a
+    :class:`~explorer.extras.MissingExtraError` naming ``pip install 'rules-explorer[sim]'``.
     """
-    try:
-        from dask.distributed import Client, LocalCluster
-    except ImportError as err:  # pragma: no cover - dask is a dependency
-        raise SimulationError("the dask backend needs dask[distributed]: pip install 'dask[distributed]'") from err
+    distributed = require("dask.distributed", "sim", "the simulation lab's Dask backend")
+    Client, LocalCluster = distributed.Client, distributed.LocalCluster  # noqa: N806 - the classes' own names
     if client is not None and not isinstance(client, (str, Client)):
         raise SimulationError(f"client must be a dask.distributed.Client or a scheduler address, got {client!r}")
     if isinstance(client, Client):
@@ -249,28 +274,77 @@ def dask_client(client: Any = None, workers: int | None = None) -> Iterator[Any]
         finally:
             local.close()
     finally:
+        close_cluster(cluster)
+
+
+def close_cluster(cluster: Any, grace_s: float = CLUSTER_CLOSE_S) -> int:
+    """Close a ``LocalCluster`` this process started; its worker processes still alive after ``grace_s`` are killed.
+
+    Returns how many were killed. The results are in by then: a worker that
+    has not stopped (a task that could no longer read its halt signal) has
+    nothing left to give. ``psutil`` checks each process's start time, so a
+    process id reused meanwhile is never touched.
+    """
+    import psutil
+
+    processes = []
+    for nanny in list(getattr(cluster, "workers", {}).values()):
+        with contextlib.suppress(psutil.Error, TypeError, ValueError):
+            if getattr(nanny, "pid", None):
+                processes.append(psutil.Process(nanny.pid))
+    killed: list[int] = []
+
+    def kill_left() -> None:
+        for proc in processes:
+            with contextlib.suppress(psutil.Error):
+                if proc.is_running() and proc.status() != psutil.STATUS_ZOMBIE:
+                    proc.kill()
+                    killed.append(proc.pid)
+
+    watchdog = threading.Timer(grace_s, kill_left)
+    watchdog.daemon = True
+    watchdog.start()
+    try:
         cluster.close()
+    finally:
+        watchdog.cancel()
+    psutil.wait_procs(processes, timeout=1.0)
+    return len(killed)
 
 
 def run_dask(spec: SimSpec, chunks: list[tuple[int, int]], client: Any,
              stop: HaltSignal | None = None) -> Iterator[Chunk]:
     """Every chunk as one Dask task; results arrive as tasks finish.
 
-    Tasks read a ``dask.distributed.Event`` between games: on ``stop`` it is
-    set and every unfinished future is cancelled, so running tasks end after
-    their current game and queued ones never start.
+    Tasks read a ``dask.distributed.Event`` between games. On ``stop`` it is
+    set: running tasks end after their current game and return what they
+    played, tasks that start after it return at once; what arrives within
+    ``HALT_GRACE_S`` is kept and every future still unfinished is cancelled.
+    The run waits for those results before it returns, so a cluster closed
+    after it is never closed under tasks still playing.
     """
-    from dask.distributed import Event
+    Event = require("dask.distributed", "sim", "the simulation lab's Dask backend").Event  # noqa: N806
 
     token = os.urandom(6).hex()
     halt = Event(f"explorer-sim-halt-{token}", client=client)
     futures = [client.submit(run_chunk, spec, start, end, halt, key=f"explorer-sim-{token}-{start}", pure=False)
                for start, end in chunks]
     running = dict(zip(futures, chunks))
+    halted: list[Chunk] = []
     try:
         while running:
             if stop is not None and stop.is_set():
                 halt.set()
+                deadline = time.monotonic() + HALT_GRACE_S
+                while running and time.monotonic() < deadline:  # the halted tasks return their games
+                    if not any(future.done() for future in running):
+                        time.sleep(POLL_S / 5)
+                        continue
+                    for future in [f for f in running if f.done()]:
+                        running.pop(future)
+                        if future.status == "finished":
+                            halted.append(future.result())
+                yield from (chunk for chunk in halted if chunk.games)
                 return
             done = [future for future in running if future.done()]
             if not done:

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from explorer.extras import MissingExtraError, require
 from explorer.sim.backends import BACKENDS
 from explorer.sim.run import Progress, compare, simulate
 from explorer.sim.spec import DEFAULT_MAX_STEPS, SimulationError
@@ -59,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         return _run(args)
-    except SimulationError as err:
+    except (SimulationError, MissingExtraError) as err:  # a missing extra names the command that installs it
         print(f"error: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -68,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from tqdm import tqdm
+    tqdm = require("tqdm", "sim", "the simulation command's progress bar").tqdm
 
     if args.out and not args.out.endswith((".csv", ".parquet")):
         raise SimulationError(f"--out must end in .csv or .parquet, got {args.out!r}")

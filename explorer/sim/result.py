@@ -25,6 +25,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from explorer.extras import require
 from explorer.sim.play import Failure, GameRecord
 from explorer.sim.spec import SimSpec
 from explorer.sim.stats import Rate, quantile, rate
@@ -180,12 +181,9 @@ class SimResult:
         return text
 
     def to_parquet(self, path: str | Path) -> None:
-        """The per-game table as a Parquet file (needs ``pyarrow``); the run's command goes into its metadata."""
-        try:
-            import pyarrow as pa
-            import pyarrow.parquet as pq
-        except ImportError as err:  # pragma: no cover - pyarrow is a dependency
-            raise RuntimeError("writing Parquet needs pyarrow: pip install pyarrow") from err
+        """The per-game table as a Parquet file (needs ``pyarrow``, the ``sim`` extra); the run's command goes into its metadata."""
+        pa = require("pyarrow", "sim", "writing a Parquet table")
+        pq = require("pyarrow.parquet", "sim", "writing a Parquet table")
         table = pa.table(self.table())
         table = table.replace_schema_metadata({"explorer.sim.command": self.command,
                                                "explorer.sim.spec": self.spec.describe()})

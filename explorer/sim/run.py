@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 import pickle
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,6 +89,29 @@ def run_spec(spec: SimSpec, *, backend: str = "local", workers: int | None = Non
              chunk_size: int | None = None, progress: Callable[[Progress], Any] | None = None,
              stop: HaltSignal | None = None) -> SimResult:
     """Play a checked :class:`SimSpec` (see :func:`simulate` for the arguments)."""
+    steps = run_steps(spec, backend=backend, workers=workers, client=client, chunk_size=chunk_size, stop=stop)
+    while True:
+        try:
+            step = next(steps)
+        except StopIteration as end:
+            return end.value
+        if progress is not None:
+            progress(step)
+
+
+def run_steps(spec: SimSpec, *, backend: str = "local", workers: int | None = None, client: Any = None,
+              chunk_size: int | None = None, stop: HaltSignal | None = None) -> Generator[Progress, None, SimResult]:
+    """:func:`run_spec` a chunk at a time: a :class:`Progress` after every chunk, the result as the return value.
+
+    For a caller that must give the floor back between chunks (a page whose
+    Python has no thread, where the games share the event loop with the
+    clicks): the run waits between two ``next`` calls. Everything is checked at
+    the first ``next``.
+
+    >>> steps = run_steps(make_spec("warps_edge", games=4), chunk_size=2)
+    >>> [p.done for p in steps]
+    [2, 4]
+    """
     n_workers = _check_backend(backend, workers, chunk_size)
     _check_picklable(spec, backend)
     if client is not None and backend != "dask":
@@ -112,9 +135,8 @@ def run_spec(spec: SimSpec, *, backend: str = "local", workers: int | None = Non
             failures.extend(chunk.failures)
             if chunk.seconds:
                 timings.append((chunk.games, chunk.seconds))
-            if progress is not None:
-                progress(Progress(len(records) + len(failures), spec.games, len(failures),
-                                  time.perf_counter() - began, chunk, build))
+            yield Progress(len(records) + len(failures), spec.games, len(failures), time.perf_counter() - began,
+                           chunk, build)
     return build(cancelled=len(records) + len(failures) < spec.games, workers_used=n_workers)
 
 

@@ -1,4 +1,12 @@
-"""What a visitor of the Voilà dashboards can and cannot do."""
+"""What a visitor of the Voilà dashboards can and cannot do.
+
+Most of these tests are a script, not a browser: they ask for pages without ever
+sending the visitor cookie back, so the server counts their kernels by their
+address (``widgets.server.visitors``), and they never close them. They run on a
+Voilà of their own whose share per visitor is lifted, so that their kernels
+neither refuse each other nor the session server's browser tests. The share
+itself is tested in ``test_visitor_share.py``.
+"""
 
 from __future__ import annotations
 
@@ -8,15 +16,25 @@ import os
 import re
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 import websocket
+from conftest import serve_voila
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The hardened Voilà, with room for every kernel this module's script-like requests leave behind."""
+    env = {"RULES_EXPLORER_KERNELS_PER_VISITOR": "1000", "RULES_EXPLORER_MAX_KERNELS": "1000"}
+    with serve_voila(tmp_path_factory.mktemp("voila-security"), env=env) as (base, _pid):
+        yield base
 
 
 def _get(base: str, path: str) -> tuple[int, bytes]:
@@ -212,6 +230,8 @@ def test_cookies_are_samesite(voila_url: str) -> None:
     assert any(c.startswith("_xsrf=") for c in cookies), "the page needs _xsrf to shut its kernel down"
     for cookie in cookies:
         assert re.search(r"SameSite=(Strict|Lax)", cookie), cookie
+    [visitor] = [c for c in cookies if c.startswith("rules_explorer_visitor=")]  # issue 37: one visitor, one share
+    assert "HttpOnly" in visitor and "SameSite=Lax" in visitor
 
 
 def test_the_page_asks_no_other_host_for_anything(voila_url: str, page) -> None:  # noqa: ANN001

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -45,16 +46,20 @@ def test_bad_input_is_a_status_line_and_nothing_starts() -> None:
 def test_cancel_keeps_the_games_already_played(monkeypatch: pytest.MonkeyPatch) -> None:
     panel = SimulationPanel("warps_edge", games=200, chunk_size=5)
     first_chunk = threading.Event()
-    original = sim_run.run_spec
+    original = sim_run.run_steps
 
-    def run_spec_slowly(*args, progress=None, **kwargs):
-        def report(p):
-            progress(p)
+    def run_steps_slowly(*args, **kwargs):
+        steps = original(*args, **kwargs)
+        while True:
+            try:
+                step = next(steps)
+            except StopIteration as end:
+                return end.value
+            yield step
             first_chunk.set()
             threading.Event().wait(0.05)  # slow enough that Cancel lands mid-run
-        return original(*args, progress=report, **kwargs)
 
-    monkeypatch.setattr("widgets.simulation.panel.run_spec", run_spec_slowly)
+    monkeypatch.setattr("widgets.simulation.panel.run_steps", run_steps_slowly)
     assert panel.run()
     assert first_chunk.wait(30)
     assert panel.cancel() and panel.wait(60)
@@ -62,6 +67,71 @@ def test_cancel_keeps_the_games_already_played(monkeypatch: pytest.MonkeyPatch) 
     assert 0 < kept < 200 and panel.result.cancelled
     assert f"Cancelled: kept the {kept} games played" in panel.status.value
     assert f"{kept} of 200 games" in _figure(panel.winrate_out)["layout"]["title"]["text"]
+
+
+@pytest.mark.parametrize("backend", ["processes", "dask"])
+def test_cancel_in_a_notebook_stops_the_run_and_its_worker_processes_within_a_second(backend: str) -> None:
+    """Issue 37: the panel's Cancel, as a notebook user presses it, on worker processes and a Dask LocalCluster."""
+    from test_cancel import BOUND_S, children_now, gone_after, wait_until_playing
+
+    from explorer.sim.backends import default_workers
+
+    before = children_now()
+    panel = SimulationPanel("star_realms", games=2000, backend=backend, chunk_size=400)
+    assert panel.backend.value == backend and panel.run()
+    wait_until_playing(before, default_workers())
+    pressed = time.monotonic()
+    assert panel.cancel()
+    assert panel.wait(30)
+    assert time.monotonic() - pressed <= BOUND_S
+    assert gone_after(pressed, before) <= BOUND_S, f"{backend} workers still running a second after Cancel"
+    kept = panel.result.done
+    assert panel.result.cancelled and kept < 2000
+    assert f"Cancelled: kept the {kept} games played." in panel.status.value
+    assert "cancelled" in panel.progress_text.value and panel.run_button.disabled is False
+
+
+# --- issue 34 §2: in the browser's own Python (no thread, no process) -------------------------------------------
+@pytest.fixture
+def in_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in Pyodide: no thread starts (``widgets.common.background`` then runs the work on the event loop)."""
+    monkeypatch.setattr("widgets.simulation.where.threads_start", lambda: False)
+    monkeypatch.setattr("widgets.common.background.threads_start", lambda: False)
+
+
+def test_in_a_page_only_this_pages_process_is_offered_and_the_page_says_what_needs_the_server(in_page) -> None:
+    panel = SimulationPanel("warps_edge", games=10, backend="dask")
+    assert panel.in_page and [name for _, name in panel.backend.options] == ["local"]
+    assert panel.backend.value == "local"
+    assert ("the processes and Dask backends need the served version of the explorer (rules-explorer serve)."
+            in panel.budget_note.value)
+
+
+def test_in_a_page_a_run_is_bounded_and_a_longer_one_is_refused_in_words(in_page) -> None:
+    panel = SimulationPanel("warps_edge", games=201)
+    assert panel.run() is False and not panel.running
+    assert ("Not started: In this page a run may have up to 200 games, and this run asks for 201: ask for fewer "
+            "games, or run the lab on the served version for more.") in panel.status.value
+
+
+def test_in_a_page_the_games_play_on_the_event_loop_a_chunk_at_a_time_and_cancel_is_heard(in_page) -> None:
+    import asyncio
+
+    async def page() -> tuple[SimulationPanel, list[int]]:
+        panel = SimulationPanel("warps_edge", games=200)
+        seen: list[int] = []
+        assert panel.run() and panel.work is not None and panel.work.how == "event loop"
+        while panel.running and len(seen) < 3:
+            await asyncio.sleep(0)  # the page's loop turns: a chunk, then the clicks
+            seen.append(panel.progress.value)
+        panel.cancel_button.click()
+        await panel.work.finished()
+        return panel, seen
+
+    panel, seen = asyncio.run(page())
+    assert seen[:3] == [5, 10, 15]  # five games a turn: the page is never held longer
+    assert panel.result.cancelled and panel.result.done < 200
+    assert f"Cancelled: kept the {panel.result.done} games played." in panel.status.value
 
 
 def test_replay_opens_the_game_panel_with_its_seed_and_the_code_line() -> None:

@@ -6,6 +6,10 @@ A visitor has no use for it: those messages are dropped here and written to
 the server's log instead, where the operator sees them. On a server that also
 runs JupyterLab (Binder), a notebook's own kernel keeps its stderr and errors:
 the kernel manager says which kernels serve pages.
+
+A websocket that brings the visitor cookie back tells the kernel manager, so
+the kernels of that visitor's first page no longer count against their
+address (``visitors``).
 """
 
 from __future__ import annotations
@@ -14,9 +18,19 @@ from typing import Any
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
+from widgets.server.visitors import read_cookie
+
 
 class QuietKernelConnection(ZMQChannelsWebsocketConnection):
     """Drops iopub ``stream`` messages to stderr and ``error`` messages before they reach the page."""
+
+    def connect(self) -> Any:
+        """Connect as usual; first hand the visitor cookie the websocket carries to the kernel manager."""
+        returned = getattr(self.multi_kernel_manager, "visitor_returned", None)
+        cookie = read_cookie(self.websocket_handler) if returned is not None else None
+        if cookie is not None:
+            returned(cookie)
+        return super().connect()
 
     def handle_outgoing_message(self, stream: Any, outgoing_msg: list[Any]) -> None:
         channel = stream if isinstance(stream, str) else getattr(stream, "channel", None)

@@ -9,6 +9,12 @@ behind a reverse proxy that checks the host itself.
 ``RULES_EXPLORER_MAX_KERNELS``: how many dashboard kernels the server runs at
 once (default 50, each takes 75-150 MB).
 
+``RULES_EXPLORER_KERNELS_PER_VISITOR``: how many dashboard kernels one visitor
+may hold at once (default 3, 1 to 1000): the next page they open is told to
+close one of their other dashboard tabs. A visitor is known by a cookie the
+server sets (``HttpOnly``, ``SameSite=Lax``), and by the client address while a
+page comes without it (see ``visitors``).
+
 ``RULES_EXPLORER_VISITOR_GRACE_SECONDS``: how long a page's kernel (and every
 process it started) keeps running once no websocket of its page is connected
 (default 60): a visitor who vanishes without closing the page frees the server.
@@ -35,6 +41,8 @@ from typing import Any
 HOSTS_VARIABLE = "RULES_EXPLORER_HOSTS"
 MAX_KERNELS_VARIABLE = "RULES_EXPLORER_MAX_KERNELS"
 DEFAULT_MAX_KERNELS = 50
+KERNELS_PER_VISITOR_VARIABLE = "RULES_EXPLORER_KERNELS_PER_VISITOR"
+DEFAULT_KERNELS_PER_VISITOR = 3
 VISITOR_GRACE_VARIABLE = "RULES_EXPLORER_VISITOR_GRACE_SECONDS"
 DEFAULT_VISITOR_GRACE_S = 60.0
 CULL_IDLE_S = 600
@@ -43,7 +51,9 @@ TEMPLATE = "rules-explorer"
 """Our Voilà template: the ``lab`` template without its Font Awesome CSS from a CDN."""
 
 TEMPLATE_ROOT = Path(__file__).resolve().parents[2] / "binder" / "share" / "jupyter"
-"""A ``JUPYTER_PATH`` entry holding ``voila/templates/rules-explorer``."""
+"""The checkout's ``JUPYTER_PATH`` entry holding ``voila/templates/rules-explorer``. A wheel has no
+``binder/``: it installs the template in ``<prefix>/share/jupyter/voila/templates/``, where Jupyter looks
+by itself, and ``rules-explorer serve`` puts that folder on ``JUPYTER_PATH`` (``explorer.cli.shipped``)."""
 
 _HOSTNAME = re.compile(r"[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*")
 
@@ -68,6 +78,24 @@ def max_kernels(env: Mapping[str, str] = os.environ) -> int:
         return DEFAULT_MAX_KERNELS
     if not raw.isdigit() or not 1 <= int(raw) <= 1000:
         raise ValueError(f"{MAX_KERNELS_VARIABLE} must be a whole number from 1 to 1000, got {raw!r}")
+    return int(raw)
+
+
+def kernels_per_visitor(env: Mapping[str, str] = os.environ) -> int:
+    """The kernels one visitor may hold, from ``RULES_EXPLORER_KERNELS_PER_VISITOR`` (1 to 1000), 3 when unset.
+
+    >>> kernels_per_visitor({}), kernels_per_visitor({"RULES_EXPLORER_KERNELS_PER_VISITOR": "5"})
+    (3, 5)
+    >>> kernels_per_visitor({"RULES_EXPLORER_KERNELS_PER_VISITOR": "three"})
+    Traceback (most recent call last):
+    ...
+    ValueError: RULES_EXPLORER_KERNELS_PER_VISITOR must be a whole number from 1 to 1000, got 'three'
+    """
+    raw = env.get(KERNELS_PER_VISITOR_VARIABLE, "").strip()
+    if not raw:
+        return DEFAULT_KERNELS_PER_VISITOR
+    if not raw.isdigit() or not 1 <= int(raw) <= 1000:
+        raise ValueError(f"{KERNELS_PER_VISITOR_VARIABLE} must be a whole number from 1 to 1000, got {raw!r}")
     return int(raw)
 
 
@@ -109,7 +137,12 @@ def tornado_settings(env: Mapping[str, str] = os.environ) -> dict[str, Any]:
 
 
 def use_template_root(env: dict[str, str] | os._Environ[str] = os.environ) -> None:
-    """Put our template folder first on ``JUPYTER_PATH`` (Voilà looks templates up there by name)."""
+    """Put the checkout's template folder first on ``JUPYTER_PATH`` (Voilà looks templates up there by name).
+
+    Installed from a wheel there is no such folder, and the path is left as it is.
+    """
+    if not TEMPLATE_ROOT.is_dir():
+        return
     root = str(TEMPLATE_ROOT)
     parts = [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]
     if root not in parts:
@@ -128,6 +161,7 @@ def configure_voila(c: Any, env: Mapping[str, str] = os.environ) -> None:
     c.Voila.tornado_settings = tornado_settings(env)
     c.IdentityProvider.cookie_options = {"samesite": "Lax", "httponly": True}  # the anonymous user's cookie
     c.CappedKernelManager.max_kernels = max_kernels(env)
+    c.CappedKernelManager.kernels_per_visitor = kernels_per_visitor(env)
     c.CappedKernelManager.visitor_grace = visitor_grace(env)
     c.MappingKernelManager.cull_idle_timeout = CULL_IDLE_S
     c.MappingKernelManager.cull_interval = CULL_INTERVAL_S
@@ -139,7 +173,7 @@ def configure_jupyter_server(c: Any, env: Mapping[str, str] = os.environ) -> Non
     ``binder/jupyter_server_config.py`` (installed by ``binder/postBuild`` into
     the user's Jupyter config folder) calls this. The pages Voilà renders get
     the same hardening as under ``make dashboard`` (our CDN-free template, no
-    template override, no tracebacks, the kernel cap, the quiet websocket for
+    template override, no tracebacks, the kernel cap and each visitor's share, the quiet websocket for
     page kernels, the visitor grace period, culling); JupyterLab on the same
     server keeps its own behaviour (its kernels are not page kernels).
 
@@ -155,6 +189,7 @@ def configure_jupyter_server(c: Any, env: Mapping[str, str] = os.environ) -> Non
     c.ServerApp.kernel_manager_class = "widgets.server.kernels.CappedKernelManager"
     c.ServerApp.kernel_websocket_connection_class = "widgets.server.connection.QuietKernelConnection"
     c.CappedKernelManager.max_kernels = max_kernels(env)
+    c.CappedKernelManager.kernels_per_visitor = kernels_per_visitor(env)
     c.CappedKernelManager.visitor_grace = visitor_grace(env)
     c.MappingKernelManager.cull_idle_timeout = CULL_IDLE_S
     c.MappingKernelManager.cull_interval = CULL_INTERVAL_S

@@ -6,8 +6,15 @@ and a policy per seat, how many games from which seed, and where they run.
 nothing starts), then plays the games on a background thread — the kernel
 stays responsive — and after every chunk moves the progress bar and redraws
 the win-rate chart (bars with 95% whiskers) and the length histogram.
-**Cancel** stops within a second (the games look at it between moves) and
-keeps every finished game.
+**Cancel** stops within a second, worker processes included (the games look
+at it between moves), and keeps every finished game: after Cancel the halted
+chunks are only counted, and the charts are drawn once, after the status line
+says the run is cancelled.
+Where Python runs in the page itself (the static site's Pyodide: no thread, no
+process), the lab offers only this page's own process, plays a few games
+at a time between clicks on the page's event loop, caps a run at a few hundred
+games, and says in one sentence that the processes and Dask backends need the
+served version (:mod:`widgets.simulation.where`).
 The per-game table downloads as CSV; "Replay game #" opens that seed in the
 game's match panel right here and shows the code line that does the same.
 
@@ -33,11 +40,10 @@ True
 from __future__ import annotations
 
 import html
-import importlib
 import json
 import logging
-import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import ipywidgets as W
@@ -46,17 +52,17 @@ import explorer
 from explorer.errors import RulesError
 from explorer.core.policies import policy_names
 from explorer.core.share import MAX_QUERY_CHARS, match_query
-from explorer.sim import Progress, SimResult, SimSpec, make_spec, replay, run_spec
+from explorer.sim import Progress, SimResult, SimSpec, make_spec, replay, run_steps
 from explorer.sim.budget import KERNEL_METER, Allowance, Budget, BudgetError, WorkerLease, budget_for, lease_workers
 from widgets.common import show_figure
-from widgets.common.match_panel import MatchPanel
+from widgets.common.background import Work, start
 from widgets.simulation.charts import length_figure, win_rate_figure
+from widgets.simulation.replay import panel_class, replay_code
 from widgets.simulation.report import download_html, summary_html, table_html
+from widgets.simulation.where import IN_PAGE_CHUNK, IN_PAGE_NOTE, check_in_page, in_page, offered
 
 log = logging.getLogger(__name__)
 
-BACKENDS = (("this kernel (a thread)", "local"), ("processes (every core)", "processes"),
-            ("Dask local cluster", "dask"))
 NO_COMPARE = "(none)"
 REDRAW_S = 0.4
 _CSS = ("<style>.sim-panel table{border-collapse:collapse;margin:4px 0}.sim-panel th,.sim-panel td{padding:2px 10px;"
@@ -97,29 +103,6 @@ def parse_setup(text: str) -> dict[str, Any]:
     return out
 
 
-def panel_class(game_id: str) -> type[MatchPanel]:
-    """The game's own match panel (a ``MatchPanel`` subclass exported by ``widgets.<game_id>``), else ``MatchPanel``."""
-    try:
-        module = importlib.import_module(f"widgets.{game_id}")
-    except ImportError:
-        return MatchPanel
-    for name in getattr(module, "__all__", dir(module)):
-        obj = getattr(module, name, None)
-        if isinstance(obj, type) and issubclass(obj, MatchPanel) and obj is not MatchPanel:
-            return obj
-    return MatchPanel
-
-
-def replay_code(spec: SimSpec, index: int) -> str:
-    """The notebook lines that open game ``index`` of ``spec`` in the game's match panel."""
-    cls = panel_class(spec.game_id)
-    policies = list(spec.policy_names())
-    return (f"from explorer.sim import make_spec, replay\nfrom widgets import {cls.__name__}\n"
-            f"spec = make_spec({spec.game_id!r}, variant={spec.variant!r}, setup={spec.setup!r}, "
-            f"options={spec.options!r}, policies={policies!r}, games={spec.games}, seed={spec.seed}, "
-            f"max_steps={spec.max_steps})\n{cls.__name__}(replay(spec, {index})).widget")
-
-
 def _labelled(widget: W.Widget, css: str) -> W.Widget:
     widget.add_class(css)
     return widget
@@ -134,7 +117,8 @@ class SimulationPanel:
         ids = [g for _, g in self.games_known]
         if not ids:
             raise RulesError("no game loads: nothing to simulate")
-        self.chunk_size = chunk_size
+        self.in_page = in_page()  # the browser's own Python: no thread, no process (see where.py)
+        self.chunk_size = IN_PAGE_CHUNK if self.in_page and chunk_size is None else chunk_size
         self.budget_problem = ""
         if budget is None:
             try:
@@ -145,7 +129,7 @@ class SimulationPanel:
         self._allowance = Allowance()
         self.result: SimResult | None = None
         self.results: list[tuple[str, SimResult]] = []
-        self._thread: threading.Thread | None = None
+        self.work: Work | None = None
         self._last_draw = 0.0
         style = {"description_width": "80px"}
         wide = W.Layout(width="300px")
@@ -160,13 +144,13 @@ class SimulationPanel:
         self.games = _labelled(W.IntText(value=games, description="Games", style=style,
                                          layout=W.Layout(width="200px")), "sim-games")
         self.seed = W.IntText(value=seed, description="First seed", style=style, layout=W.Layout(width="220px"))
-        offered = [(words, name) for words, name in BACKENDS if name in budget.backends]
-        self.backend = _labelled(W.Dropdown(options=offered, value=backend if backend in budget.backends
-                                            else offered[0][1], description="Run on", style=style, layout=wide),
-                                 "sim-backend")
-        self.budget_note = _labelled(W.HTML(f"<div style='font-size:12px;color:#5b6472'>"
-                                            f"{html.escape(budget.describe())}</div>" if budget.describe() else ""),
-                                     "sim-budget")
+        choices = offered(budget.backends, self.in_page)
+        names = [name for _, name in choices]
+        self.backend = _labelled(W.Dropdown(options=choices, value=backend if backend in names else names[0],
+                                            description="Run on", style=style, layout=wide), "sim-backend")
+        note = " ".join(filter(None, [IN_PAGE_NOTE if self.in_page else "", budget.describe()]))
+        self.budget_note = _labelled(W.HTML(f"<div style='font-size:12px;color:#5b6472'>{html.escape(note)}</div>"
+                                            if note else ""), "sim-budget")
         self.run_button = _labelled(W.Button(description="Run", button_style="primary", icon="play"), "sim-run")
         self.cancel_button = _labelled(W.Button(description="Cancel", disabled=True, icon="stop"), "sim-cancel")
         self.run_button.on_click(lambda _b: self.run())
@@ -249,10 +233,11 @@ class SimulationPanel:
     # --- running -------------------------------------------------------------------------------
     @property
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self.work is not None and self.work.running()
 
     def run(self) -> bool:
-        """Check the inputs and start the games on a background thread; False (and a status line) if refused."""
+        """Check the inputs and start the games on a background thread (in a page without threads: on its event
+        loop, a chunk at a time); False (and a status line) if refused."""
         if self.running:
             self._say("A run is going on: cancel it first.", error=True)
             return False
@@ -261,6 +246,8 @@ class SimulationPanel:
             return False
         backend = self.backend.value
         try:  # the budget first: a visitor asking for too much hears the server's limit, not the library's
+            if self.in_page:
+                check_in_page(self.games.value, 1 + (self.compare_with.value != NO_COMPARE))
             self.budget.check_run(games=self.games.value, arms=1 + (self.compare_with.value != NO_COMPARE),
                                   backend=backend, spent_seconds=KERNEL_METER.spent)
             arms = self.specs()
@@ -276,9 +263,7 @@ class SimulationPanel:
         self.run_button.disabled, self.cancel_button.disabled = True, False
         self.table.value = self.download.value = self.summary.value = ""
         self._say(f"Running {total} games on {backend}…")
-        self._thread = threading.Thread(target=self._work, args=(arms, backend, workers, lease), daemon=True,
-                                        name="simulation-panel")
-        self._thread.start()
+        self.work = start(self._rounds(arms, backend, workers, lease), name="simulation-panel")
         return True
 
     def cancel(self) -> bool:
@@ -291,12 +276,12 @@ class SimulationPanel:
         return True
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Block until the run ends (for notebooks and tests); True if it ended."""
-        if self._thread is not None:
-            self._thread.join(timeout)
-        return not self.running
+        """Block until the run ends (for notebooks and tests); True if it ended (on an event loop: whether it has)."""
+        return self.work is None or self.work.wait(timeout)
 
-    def _work(self, arms: list[tuple[str, SimSpec]], backend: str, workers: int | None, lease: WorkerLease) -> None:
+    def _rounds(self, arms: list[tuple[str, SimSpec]], backend: str, workers: int | None,
+                lease: WorkerLease) -> Iterator[None]:
+        """The run, one round per chunk of games (where it runs: ``widgets.common.background.start``)."""
         began = time.perf_counter()
         done_before = 0
         try:
@@ -307,8 +292,15 @@ class SimulationPanel:
                 def report(p: Progress, i: int = i, label: str = label, base: int = done_before) -> None:
                     self._on_progress(i, label, p, base, began)
 
-                result = run_spec(spec, backend=backend, workers=workers, chunk_size=self.chunk_size,
-                                  progress=report, stop=self._allowance)
+                steps = run_steps(spec, backend=backend, workers=workers, chunk_size=self.chunk_size,
+                                  stop=self._allowance)
+                while True:
+                    try:
+                        report(next(steps))
+                    except StopIteration as end:
+                        result = end.value
+                        break
+                    yield None
                 self.results[i] = (label, result)
                 done_before += result.done
             self.results = self.results[:1] + [arm for arm in self.results[1:] if arm[1].done]
@@ -329,6 +321,9 @@ class SimulationPanel:
         pace = done / elapsed if elapsed > 0 else 0.0
         left = (self.progress.max - done) / pace if pace > 0 else 0.0
         self.progress.value = done
+        if self._allowance.cancelled:  # the halted chunks come in: _finish draws them once, after saying so
+            self.results[arm] = (label, p.result())
+            return
         self.progress_text.value = (f"{done} / {self.progress.max} games · {pace:.1f} games/s · "
                                     f"{left:.0f} s left" + (f" · {p.failed} failed" if p.failed else ""))
         now = time.perf_counter()
@@ -345,21 +340,22 @@ class SimulationPanel:
         show_figure(self.lengths_out, length_figure(arms))
 
     def _finish(self, seconds: float) -> None:
-        self._draw()
+        """Say how the run ended first (a Cancel is answered at once), then draw the charts and the table."""
         kept = sum(r.done for _, r in self.results)
         cancelled = any(r.cancelled for _, r in self.results)
         self.progress.bar_style = "warning" if cancelled else "success"
         self.progress_text.value = (f"{kept} / {self.progress.max} games · {kept / seconds if seconds else 0:.1f} "
                                     f"games/s · {seconds:.1f} s" + (" · cancelled" if cancelled else ""))
-        self.summary.value = summary_html(self.results)
-        self._show_table()
         failures = sum(len(r.failures) for _, r in self.results)
         if self._allowance.spent_out:
             self._say(self.budget.spent_out_message(kept), error=True)
-            return
-        what = f"Cancelled: kept the {kept} games played" if cancelled else f"Done: {kept} games"
-        self._say(what + (f"; {failures} games raised (listed below)" if failures else "") + ".",
-                  error=bool(failures))
+        else:
+            what = f"Cancelled: kept the {kept} games played" if cancelled else f"Done: {kept} games"
+            self._say(what + (f"; {failures} games raised (listed below)" if failures else "") + ".",
+                      error=bool(failures))
+        self._draw()
+        self.summary.value = summary_html(self.results)
+        self._show_table()
 
     def _show_table(self) -> None:
         label, r = self.results[0]
