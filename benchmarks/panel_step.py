@@ -90,10 +90,10 @@ def run_all(clicks: int) -> list[dict[str, Any]]:
     """Every case measured in this process; one summary row per case."""
     _paths()
     import explorer
-    from explorer.core import game as game_module
+    from explorer.core.registry import register_game
     from widgets.common.match_panel import MatchPanel
 
-    game_module._REGISTRY.setdefault("toy_pig", "toy_pig:Pig")
+    register_game("toy_pig", "toy_pig:Pig")
 
     class ListPanel(MatchPanel):
         max_buttons = 1

@@ -1,4 +1,4 @@
-"""Every registered game must pass these: the surface of DESIGN.md, checked by playing.
+"""Every registered game must pass these: the surface of docs/architecture.md, checked by playing.
 
 New games are picked up automatically from ``explorer.games()``. The toy game
 (tests/core/toy_pig.py) runs too, so the suite is exercised before any game lands.
@@ -82,7 +82,7 @@ def _check_state(state: explorer.State, game: explorer.Game) -> None:
 
 
 def _check_position(state: explorer.State, game: explorer.Game) -> None:
-    """DESIGN.md rule 7: the position in a player's words reads back to the same position text.
+    """docs/architecture.md rule 7: the position in a player's words reads back to the same position text.
 
     Compared as text because the format leaves out what a player cannot see (a deck's order).
     """
@@ -94,7 +94,7 @@ def _check_position(state: explorer.State, game: explorer.Game) -> None:
 
 
 def _check_story(match: Match) -> None:
-    """DESIGN.md rule 8: every move is told by the rules in one line, also as each seat sees it."""
+    """docs/architecture.md rule 8: every move is told by the rules in one line, also as each seat sees it."""
     i = len(match.entries) - 1
     for viewer in (None, 0):
         line = match.log_line(i, viewer=viewer)

@@ -1,4 +1,4 @@
-"""One match, wherever you look (issue "One match, wherever you look"; DESIGN.md rule 9).
+"""One match, wherever you look (issue "One match, wherever you look"; docs/architecture.md rule 9).
 
 A cell that moves the match moves the panel; New game, Use this position, Load match and a
 link restart or load the *same* match, so ``panel.match is m`` stays true; notebooks read the

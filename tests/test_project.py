@@ -63,7 +63,7 @@ def test_ci_runs_make_test_and_nothing_of_its_own() -> None:
 
 
 def test_explorer_never_imports_the_view_layer() -> None:
-    """DESIGN.md: explorer/ depends on numpy and the stdlib only; widgets import explorer, never the reverse."""
+    """docs/architecture.md: explorer/ depends on numpy and the stdlib only; widgets import explorer, never the reverse."""
     code = (
         "import sys, importlib, explorer, explorer.odds\n"
         "for g in explorer.games():\n"

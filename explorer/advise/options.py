@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from explorer.advise.knowledge import determinize
 from explorer.core.actions import Action
 from explorer.core.rng import new_generator
 from explorer.core.state import State
@@ -106,10 +107,8 @@ def seen_chance(state: State, seat: int, action: Action, seed: int) -> tuple[tup
     they all agree, the step does not depend on hidden cards and its odds are given; otherwise nothing is
     shown. Both the choice and the odds come from the seat's view only.
     """
-    from explorer.advise.knowledge import DETERMINIZERS, determinize
-
-    if DETERMINIZERS.get(state.game.info.id) is None or state.game.info.id in ("warps_edge", "pinned_down"):
-        return immediate_chance(state, action)  # nothing concrete is hidden in these positions
+    if type(state).deal_unseen is State.deal_unseen and state.game.hidden_information is not None:
+        return immediate_chance(state, action)  # the game says its positions hide no card: nothing to deal
     seen = None
     for world in range(WORLDS):
         rng = new_generator([seed, 2**32 + world])

@@ -181,3 +181,19 @@ def advisor_policy(rollouts: int = 32, policy: PolicyRef = "heuristic", **option
     if isinstance(rollouts, bool) or not isinstance(rollouts, int) or not 1 <= rollouts <= 100_000:
         raise RulesError(f"rollouts must be a whole number from 1 to 100000, got {rollouts!r}")
     return AdvisorPolicy(rollouts, policy, **options)
+
+
+NAMED_ROLLOUTS = 32
+"""Rollouts per option of the policy named ``advisor`` (the simulation lab's and a match's ``play("advisor")``)."""
+
+
+def advisor_for(game: Any) -> AdvisorPolicy:
+    """The policy named ``advisor`` for ``game`` (registered with :mod:`explorer.core.registry`): the game's
+    heuristic rolls out, or random play for a game that has none.
+
+    >>> import explorer
+    >>> advisor_for(explorer.load_game("warps_edge")).rollouts
+    32
+    """
+    rollout = "heuristic" if "heuristic" in game.policies() else "random"
+    return advisor_policy(rollouts=NAMED_ROLLOUTS, policy=rollout)

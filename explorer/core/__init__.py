@@ -2,7 +2,8 @@
 
 from explorer.core.actions import CHANCE, TERMINAL, Action, Result
 from explorer.core.chance import dice_rolls, multiset_draws, sample_outcome
-from explorer.core.game import Game, GameInfo, OptionSpec, Variant, games, load_game, register_game
+from explorer.core.game import Game, GameInfo, OptionSpec, Variant, games, load_game
+from explorer.core.registry import register_game, register_policy
 from explorer.core.match import LogEntry, Match
 from explorer.core.multiset import Multiset
 from explorer.core.position import PositionReader, PositionReading, check_conserved, counted, read_counted
@@ -14,5 +15,5 @@ __all__ = [
     "CHANCE", "TERMINAL", "Action", "Deck", "Game", "GameInfo", "LogEntry", "Match",
     "Multiset", "OptionSpec", "PositionReader", "PositionReading", "Result", "State", "check_conserved", "counted",
     "read_counted", "Variant", "dice_rolls", "first_action_policy",
-    "games", "load_game", "multiset_draws", "random_policy", "register_game", "sample_outcome",
+    "games", "load_game", "multiset_draws", "random_policy", "register_game", "register_policy", "sample_outcome",
 ]

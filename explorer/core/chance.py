@@ -24,6 +24,7 @@ from typing import Any
 from explorer.core.multiset import Multiset
 from explorer.core.pcg64 import Generator as PureGenerator
 from explorer.core.rng import Generator
+import explorer.odds as odds  # exact distributions: they stand on core.multiset and core.rng alone (docs/architecture.md)
 
 
 def multiset_draw_weights(population: Multiset, n: int) -> tuple[tuple[Multiset, int], ...]:
@@ -33,7 +34,7 @@ def multiset_draw_weights(population: Multiset, n: int) -> tuple[tuple[Multiset,
     population's individual items that make it; the weights sum to C(N, n).
     The enumeration is :func:`explorer.odds.draw`'s (cached by composition).
     """
-    dist = _odds().draw(population, n)
+    dist = odds.draw(population, n)
     return tuple((m, w) for m, w in zip(dist.outcomes, dist.weights) if w)
 
 
@@ -44,7 +45,7 @@ def multiset_draws(population: Multiset, n: int) -> tuple[tuple[Multiset, Fracti
     >>> [(str(m), str(p)) for m, p in multiset_draws(bag, 2)]
     [('energy, laser', '2/3'), ('2x laser', '1/3')]
     """
-    return _as_outcomes(_odds().draw(population, n))
+    return _as_outcomes(odds.draw(population, n))
 
 
 def dice_rolls(n: int, sides: int = 6) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
@@ -53,19 +54,12 @@ def dice_rolls(n: int, sides: int = 6) -> tuple[tuple[tuple[int, ...], Fraction]
     >>> dice_rolls(1, 4)[0]
     ((1,), Fraction(1, 4))
     """
-    return _as_outcomes(_odds().dice_faces(n, sides=sides))
+    return _as_outcomes(odds.dice_faces(n, sides=sides))
 
 
 @lru_cache(maxsize=1024)
 def _as_outcomes(dist: Any) -> tuple[tuple[Any, Fraction], ...]:
     return tuple((o, Fraction(w, dist.total)) for o, w in zip(dist.outcomes, dist.weights) if w)
-
-
-def _odds() -> Any:
-    # explorer.odds builds on explorer.core.multiset, so it is imported when first needed.
-    import explorer.odds
-
-    return explorer.odds
 
 
 def sample_outcome(outcomes: Sequence[tuple[object, Fraction]], rng: Generator) -> object:

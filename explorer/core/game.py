@@ -15,7 +15,6 @@ explorer.errors.RulesError: unknown game 'chess'; known games: ...
 
 from __future__ import annotations
 
-import importlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
@@ -23,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from explorer.core.position import PositionReading, excerpt, parse_toml
+from explorer.core.registry import game_class, game_ids
 from explorer.core.serial import decode, loads
 from explorer.core.state import STATE_FORMAT, STATE_FORMAT_VERSION, State
 from explorer.errors import RulesError, StateFormatError
@@ -43,7 +43,7 @@ class Variant:
 class OptionSpec:
     """A scalar option a saved file or a link may set: its type, range and meaning.
 
-    Files carry data, never instructions (DESIGN.md rule 6): only options listed
+    Files carry data, never instructions (docs/architecture.md rule 6): only options listed
     in a game's ``file_options`` are read from a file, each checked against its
     spec; a path (a data or card file) is chosen in code by whoever runs the kernel.
 
@@ -122,6 +122,10 @@ class Game(ABC):
     is told apart from a typo."""
     file_options: ClassVar[Mapping[str, OptionSpec]] = {}
     """The options a saved file or link may set; any other option there is refused, unread."""
+    hidden_information: ClassVar[str | None] = None
+    """What a seat cannot see and how the advisor deals it afresh, in one phrase (the panels show it);
+    ``None``: the game has not said, and the advisor refuses to roll it out (``docs/architecture.md``).
+    A game whose positions hold cards a seat cannot see deals them in ``State.deal_unseen``."""
 
     def __init__(self, *, variant: str | None = None, **options: Any) -> None:
         names = [v.name for v in self.info.variants]
@@ -256,24 +260,14 @@ class Game(ABC):
         return f"load_game({self.info.id!r}, variant={self.variant!r}{extra})"
 
 
-_REGISTRY: dict[str, str] = {}
-
-
-def register_game(game_id: str, target: str) -> None:
-    """Make ``game_id`` loadable; ``target`` is ``"package.module:ClassName"``, imported lazily."""
-    _REGISTRY[game_id] = target
-
-
 def games() -> tuple[str, ...]:
-    """The ids of every registered game, sorted.
+    """The ids of every registered game, sorted (:mod:`explorer.core.registry` says how a game registers).
 
     >>> import explorer
     >>> all(isinstance(g, str) for g in explorer.games())
     True
     """
-    import explorer.games  # noqa: F401  (registers the built-in games)
-
-    return tuple(sorted(_REGISTRY))
+    return game_ids()
 
 
 def load_game(game_id: str, *, variant: str | None = None, **options: Any) -> Game:
@@ -282,12 +276,8 @@ def load_game(game_id: str, *, variant: str | None = None, **options: Any) -> Ga
     An unknown id or variant raises :class:`~explorer.errors.RulesError` listing
     what exists.
     """
-    known = games()
-    if game_id not in _REGISTRY:
-        raise RulesError(f"unknown game {game_id!r}; known games: {', '.join(known) or '(none yet)'}")
-    module_name, _, class_name = _REGISTRY[game_id].partition(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
-    return cls(variant=variant, **options)
+    cls = game_class(game_id)
+    return cls(variant=variant, **options)  # type: ignore[no-any-return]  # a registered Game subclass
 
 
 def game_from_identity(data: Mapping[str, Any], game: Game | None = None) -> Game:
@@ -313,10 +303,9 @@ def game_from_identity(data: Mapping[str, Any], game: Game | None = None) -> Gam
             return game
         if game_id != game.info.id:
             raise StateFormatError(f"game: this file is a {excerpt(game_id)} game, not {game.info.id}")
-    if game_id not in _REGISTRY:
+    if game_id not in games():
         raise StateFormatError(f"game: unknown game {excerpt(game_id)}; known games: {', '.join(games())}")
-    module_name, _, class_name = _REGISTRY[game_id].partition(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
+    cls = game_class(game_id)
     allowed: Mapping[str, OptionSpec] = cls.file_options
     for name, value in options.items():
         if name not in allowed:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from explorer.core.actions import Action
 from explorer.core.chance import draw_below
+from explorer.core.registry import policy_ids, shared_policy
 from explorer.core.rng import Generator
 from explorer.core.state import State
 from explorer.errors import RulesError
@@ -44,34 +45,31 @@ def first_action_policy(state: State, rng: Generator) -> Action:
 
 
 ADVISOR = "advisor"
-"""The name of the advisor policy every game offers beside its own (``explorer.advise``): it plays the
-option its hint ranks first, from ``ADVISOR_ROLLOUTS`` rollouts per option under the game's heuristic
-(at random for a game that has none)."""
-ADVISOR_ROLLOUTS = 32
+"""The name of the advisor policy (registered by ``explorer.advise``, offered for every game beside its own):
+it plays the option its hint ranks first, from rollouts under the game's heuristic."""
 
 
 def policy_names(game: "Game") -> tuple[str, ...]:
-    """Every policy name a match, a panel or the simulation lab accepts for ``game``: its own, then the advisor.
+    """Every policy name a match, a panel or the simulation lab accepts for ``game``: its own, then the shared
+    ones (:mod:`explorer.core.registry`: the advisor, and any an installed package registers).
 
     >>> import explorer
     >>> policy_names(explorer.load_game("warps_edge"))
     ('random', 'heuristic', 'advisor')
     """
-    return (*game.policies(), ADVISOR)
+    own = game.policies()
+    return (*own, *(name for name in policy_ids() if name not in own))
 
 
 def named_policy(game: "Game", name: str) -> "Policy":
     """The policy called ``name`` for ``game``; an unknown name is refused with the names there are.
 
-    The advisor is made on demand (it looks ahead by rollouts under the game's heuristic, so it is
-    far slower per move than the game's own policies).
+    A shared policy (the advisor) is built for ``game`` on demand by the factory its package registered.
     """
     known = game.policies()
     if name in known:
         return known[name]
-    if name == ADVISOR:
-        from explorer.advise import advisor_policy
-
-        rollout = "heuristic" if "heuristic" in known else "random"  # a game with no heuristic rolls out at random
-        return advisor_policy(rollouts=ADVISOR_ROLLOUTS, policy=rollout)
+    shared = shared_policy(name, game)
+    if shared is not None:
+        return shared
     raise RulesError(f"unknown policy {name!r}; policies: {', '.join(policy_names(game))}")

@@ -25,7 +25,7 @@ from itertools import accumulate
 import secrets
 from typing import Any, Union
 
-from explorer.core import pcg64
+import explorer.core.pcg64 as pcg64
 
 try:  # numpy only makes draws faster; every number is the same without it
     import numpy as _numpy

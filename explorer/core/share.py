@@ -1,6 +1,6 @@
 """Share links: a match or a position packed into a URL query, and read back through the referee.
 
-A link carries data, never instructions (DESIGN.md rule 6). ``match_query``
+A link carries data, never instructions (docs/architecture.md rule 6). ``match_query``
 packs the game id, variant, the file options the game allows, the seed, the
 exact start position, every move as text and the cursor; ``position_query``
 packs a position in the player's words. Both are compressed and base64url

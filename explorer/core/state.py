@@ -107,7 +107,7 @@ class State:
     def story(self, action: Action, after: "State", *, viewer: int | None = None) -> str:
         """What ``action`` did, in the game's words, as ``viewer`` may see it (``None``: everything).
 
-        The rules tell the story (DESIGN.md rule 8): a game computes the line
+        The rules tell the story (docs/architecture.md rule 8): a game computes the line
         from this state and ``after`` ("Player 1 attacks Player 2 for 5
         (Authority 45 → 40)"); a seat that may not see a draw reads "draws a
         card". This default names the mover and the move.
@@ -152,6 +152,20 @@ class State:
         from explorer.core.position import toml_text
 
         return toml_text(self.position_dict())
+
+    def deal_unseen(self, seat: int, rng: Any) -> "State":
+        """This position as ``seat`` may believe it: every card ``seat`` cannot see dealt afresh (``rng`` deals).
+
+        The default is for a game whose positions hide no card (its decks are unordered and drawn at
+        chance nodes, as in Warp's Edge): it returns the position itself once the game has said so in
+        ``Game.hidden_information``. A game that has not said is refused, so no rollout ever sees a
+        hidden card by omission (``explorer.core.hidden``).
+        """
+        if self.game.hidden_information is None:
+            raise RulesError(f"{self.game.info.title} does not say what its players cannot see "
+                             "(Game.hidden_information, State.deal_unseen): the advisor will not look ahead "
+                             "with every hidden card open")
+        return self
 
     # --- the surface, shared by every game ---------------------------------
     def is_chance(self) -> bool:
@@ -283,6 +297,9 @@ class State:
             raise InvalidActionError(f"{_short(action)} is not a well-formed action: its kind is text and its "
                                      "arguments are plain values", state=self, action=action)
         elif action not in self.moves():
+            shape = _shape_refusal(action, self.moves())
+            if shape:
+                raise InvalidActionError(f"{_short(action)} {shape}", state=self, action=action)
             raise IllegalActionError(
                 f"{action} is illegal in {self.phase}: {self.why_illegal(action)}", state=self, action=action
             )
@@ -338,6 +355,22 @@ class State:
 def _short(value: Any, limit: int = 80) -> str:
     shown = repr(value)
     return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+
+def _shape_refusal(action: Action, moves: tuple[Action, ...]) -> str:
+    """Why ``action`` cannot be a move of its kind here (``play`` with no card), or ``""``.
+
+    When every legal move of the same kind takes another number of arguments, the action is not an
+    illegal move but a malformed one: the refusal says how many it takes and gives the moves there are.
+    """
+    same = [move for move in moves if move.kind == action.kind]
+    counts = sorted({len(move.args) for move in same})
+    if not same or len(action.args) in counts:
+        return ""
+    takes = " or ".join(str(n) for n in counts)
+    shown = ", ".join(f"'{move}'" for move in same[:5]) + (f" and {len(same) - 5} more" if len(same) > 5 else "")
+    return (f"is incomplete: {action.kind} needs {takes} argument{'' if counts == [1] else 's'} here (what to "
+            f"{action.kind}), got {len(action.args)}; legal now: {shown}")
 
 
 def _well_formed(action: Action) -> bool:

@@ -1,6 +1,6 @@
 """The built-in games. Each registers itself by id; its package is imported only when loaded."""
 
-from explorer.core.game import register_game
+from explorer.core.registry import register_game
 
 register_game("warps_edge", "explorer.games.warps_edge.game:WarpsEdge")
 register_game("star_realms", "explorer.games.star_realms.game:StarRealms")

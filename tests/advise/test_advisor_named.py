@@ -53,9 +53,9 @@ def test_a_served_page_leaves_the_advisor_out_of_step_and_auto(monkeypatch: pyte
 
 
 def test_the_lab_plays_the_advisor_against_the_heuristic(monkeypatch: pytest.MonkeyPatch) -> None:
-    from explorer.core import policies
+    from explorer.advise import policy
     from explorer.sim import simulate
 
-    monkeypatch.setattr(policies, "ADVISOR_ROLLOUTS", 4)  # the lab's plumbing, not the advisor's strength (80 s at 32)
+    monkeypatch.setattr(policy, "NAMED_ROLLOUTS", 4)  # the lab's plumbing, not the advisor's strength (80 s at 32)
     result = simulate("warps_edge", policies=ADVISOR, games=1, seed=0, backend="local")
     assert len(result.records) == 1 and ADVISOR in result.spec.policies

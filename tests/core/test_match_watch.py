@@ -1,4 +1,4 @@
-"""One match, one truth (DESIGN.md rule 9): a match tells its listeners of every change and keeps its identity."""
+"""One match, one truth (docs/architecture.md rule 9): a match tells its listeners of every change and keeps its identity."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Positions in a player's words, the referee on every way in, and options a file may set.
 
 The toy game (toy_pig.py) implements every hook, so the core is checked before any real game.
-DESIGN.md rules 5-7; issue "Your own table" §1 and "Safe to share" (options are data).
+docs/architecture.md rules 5-7; issue "Your own table" §1 and "Safe to share" (options are data).
 """
 
 from __future__ import annotations

@@ -101,3 +101,14 @@ def test_damaged_state_is_refused_naming_the_field(toy_registered: None, damage,
 def test_options_must_be_json_values(toy_registered: None) -> None:
     with pytest.raises(RulesError, match="must be JSON values"):
         explorer.load_game("toy_pig", data=object())
+
+
+def test_an_action_missing_its_card_is_refused_as_incomplete_with_the_moves_there_are() -> None:
+    """Issue 37 item 10: ``apply(Action("play"))`` with no card raised a TypeError deep in the rules."""
+    match = explorer.Match(explorer.load_game("star_realms"), seed=0)
+    while match.state.is_chance():
+        match.step()
+    with pytest.raises(InvalidActionError) as refused:
+        match.state.apply(explorer.Action("play"))
+    assert str(refused.value) == ("Action('play') is incomplete: play needs 1 argument here (what to play), got 0; "
+                                  "legal now: 'play Scout'")

@@ -29,7 +29,7 @@ def test_multiset_refuses_to_remove_what_is_not_there() -> None:
 
 def test_rolling_5d6_is_one_node_of_252_face_multisets() -> None:
     outcomes = dice_rolls(5, 6)
-    assert len(outcomes) == 252  # C(10, 5), DESIGN.md rule 3
+    assert len(outcomes) == 252  # C(10, 5), docs/architecture.md rule 3
     assert sum(p for _, p in outcomes) == 1
     assert dict(outcomes)[(6, 6, 6, 6, 6)] == Fraction(1, 7776)
     assert dict(outcomes)[(1, 2, 3, 4, 5)] == Fraction(120, 7776)

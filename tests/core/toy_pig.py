@@ -121,6 +121,7 @@ class PigState(State):
 
 class Pig(Game):
     state_class = PigState
+    hidden_information = "nothing is hidden: the die is rolled at every chance node"
     action_kinds = ("roll", "hold", "draw")
     file_options = {"target_hint": OptionSpec(int, 1, 100, "a target shown to players")}
 

@@ -2,7 +2,7 @@
 
 Issue 19 asks for the probability table as HTML: value, exact probability, percent and a small inline
 CSS bar per row as wide as the probability; every value escaped; no widget or plotting library
-(``explorer/`` never imports ipywidgets, plotly or IPython: DESIGN.md).
+(``explorer/`` never imports ipywidgets, plotly or IPython: docs/architecture.md).
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ def test_every_public_entry_point_has_an_example() -> None:
 
 
 def test_the_engine_needs_only_the_standard_library() -> None:
-    # DESIGN.md: explorer/ needs the standard library only (numpy, when present, only makes it faster)
+    # docs/architecture.md: explorer/ needs the standard library only (numpy, when present, only makes it faster)
     code = (
         "import sys, numpy_optional\n"
         "before = set(sys.modules)\n"

@@ -206,7 +206,7 @@ def test_illegal_decisions_outcomes_and_base_owners_explain_themselves(make) -> 
 
 
 def test_two_copies_of_a_base_in_play_are_attacked_with_one_move(make) -> None:
-    # Each legal move is offered once (DESIGN.md): the opponent's two Trading Posts (outposts, defense 4)
+    # Each legal move is offered once (docs/architecture.md): the opponent's two Trading Posts (outposts, defense 4)
     # and two Blob Wheels (bases, defense 5) give one "attack Trading Post" and, once the outposts are
     # gone, one "attack Blob Wheel"; which copy is destroyed does not matter, they are the same card.
     s = make(combat=[13], bases=[(), ("Trading Post", "Trading Post", "Blob Wheel", "Blob Wheel")])

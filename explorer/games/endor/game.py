@@ -23,6 +23,7 @@ from explorer.core.game import OptionSpec
 from explorer.errors import RulesError
 from explorer.games.endor.data import EndorData, load_data
 from explorer.games.endor.state import B_WING, TIE, EndorState
+from explorer.games.endor.hidden import HIDDEN
 from explorer.games.endor.variants import VARIANTS, Rules, rules_for
 
 DEFAULT_ROUND_LIMIT = 60
@@ -38,6 +39,7 @@ class Endor(Game):
     """The Battle of Endor for 2 players or 4 in teams; the seed document is the ``standard`` variant."""
 
     state_class = EndorState
+    hidden_information = HIDDEN
     action_kinds = ("plan", "order", "pass", "lose", "move", "send", "deploy", "no move", "attack",
                     "no attack", "fire", "place", "hit", "draw", "roll")
     file_options: ClassVar[dict[str, OptionSpec]] = _FILE_OPTIONS

@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
+from explorer.games.endor.hidden import deal_unseen as deal_for_seat
 
 if TYPE_CHECKING:
     from explorer.games.endor.data import EndorData
@@ -92,6 +93,10 @@ class EndorState(State):
     winner: str = ""
 
     # --- what the rules read -------------------------------------------------
+
+    def deal_unseen(self, seat: int, rng: Any) -> "EndorState":
+        """This position as ``seat`` may believe it: what ``seat`` cannot see dealt afresh (``hidden.py``)."""
+        return deal_for_seat(self, seat, rng)
     @property
     def data(self) -> "EndorData":
         return self.game.data  # type: ignore[attr-defined]

@@ -1,6 +1,6 @@
 """The story of a move in the game's words, the turn label, the move groups and a text board.
 
-The rules tell the story (DESIGN.md rule 8): each line is computed from the
+The rules tell the story (docs/architecture.md rule 8): each line is computed from the
 position before and after the move — who rolled what, which ships were
 destroyed, how far the strike team went, which bonus orders were earned. With a
 ``viewer`` seat, cards that seat may not see are hidden: the other side's hand

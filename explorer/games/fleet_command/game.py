@@ -32,6 +32,7 @@ from explorer.core.game import OptionSpec
 from explorer.errors import RulesError
 from explorer.games.fleet_command.cards import PARAMETER_LIMITS, DataSet, Parameters, load_data, parameters
 from explorer.games.fleet_command.state import FleetState
+from explorer.games.fleet_command.hidden import HIDDEN
 
 SOURCE = ("the Space Fleet Command page of the Green Box of Games Community Wiki (greenbox.fandom.com, author "
           "unknown); the symbol values of hammers and bricks from the Green Box components, and defaults where "
@@ -43,6 +44,7 @@ class FleetCommand(Game):
     """Space Fleet Command: two fleets of five tiles, manoeuvres, arcs, cubes and a shared deck."""
 
     state_class = FleetState
+    hidden_information = HIDDEN
     action_kinds = ("place", "draw", "discard", "initiative", "initiative to", "move", "path", "stay",
                     "activate", "attach", "replenish", "pass", "shoot", "big guns", "hold fire", "reveal",
                     "repair", "take hit")

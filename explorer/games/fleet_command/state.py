@@ -32,6 +32,7 @@ from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result
 from explorer.core.frozen import replaced
 from explorer.errors import IllegalActionError, InvalidActionError
 from explorer.games.fleet_command.geometry import Pose
+from explorer.games.fleet_command.hidden import deal_unseen as deal_for_seat
 
 if TYPE_CHECKING:
     from explorer.games.fleet_command.cards import DataSet, Parameters, ShipType
@@ -155,6 +156,10 @@ class FleetState(State):
     outcome: str = ""
 
     # --- data ------------------------------------------------------------
+
+    def deal_unseen(self, seat: int, rng: Any) -> "FleetState":
+        """This position as ``seat`` may believe it: what ``seat`` cannot see dealt afresh (``hidden.py``)."""
+        return deal_for_seat(self, seat, rng)
     @property
     def data(self) -> "DataSet":
         return self.game.data  # type: ignore[attr-defined]

@@ -1,7 +1,7 @@
 """The story of a move in the game's words, the turn a position belongs to, and a text drawing.
 
 Every line is computed by the rules from the state before and after the move
-(DESIGN.md rule 8). Hands are hidden: with ``viewer`` set to a seat, the other
+(docs/architecture.md rule 8). Hands are hidden: with ``viewer`` set to a seat, the other
 player's draws and face-down initiative card read "a card".
 
 >>> import explorer

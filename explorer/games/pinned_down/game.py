@@ -11,17 +11,15 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
-from explorer.core import Game, GameInfo, State, Variant
+from explorer.core import Game, GameInfo, OptionSpec, State, Variant
+from explorer.games.pinned_down import actions, chance, position, rules, story
 from explorer.games.pinned_down.actions import ACTION_KINDS
 from explorer.games.pinned_down.cards import WINGS, CardData, DataFileError, Knobs, card_data
 from explorer.games.pinned_down.state import PinnedDownState
 
-try:  # the base class gains OptionSpec with the "Your own table" issue
-    from explorer.core.game import OptionSpec  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - until the lead lands it
-    OptionSpec = None  # type: ignore[assignment,misc]
 
 OPTIONS = ("initial_distance_counts", "passed_may_return")
 
@@ -33,9 +31,13 @@ class PinnedDown(Game):
     again when another player's move changes what they can do; false: passing is final for the phase."""
 
     state_class = PinnedDownState
+    rulebook: ClassVar[SimpleNamespace] = SimpleNamespace(actions=actions, chance=chance, rules=rules, story=story,
+                                                          position=position)
+    """The modules the state's hooks answer from (``state.game.rulebook.rules.apply_action``): the game
+    imports its state and its rules, and the state imports neither back (docs/architecture.md)."""
+    hidden_information = "decks drawn afresh at every draw; the fleet's hands are known to the fleet"
     action_kinds = (*ACTION_KINDS, "draw", "reveal", "destiny", "damage", "target", "lose", "look", "locations")
     file_options: ClassVar[dict[str, Any]] = (
-        {} if OptionSpec is None else
         {"initial_distance_counts": OptionSpec(kind=bool, low=0, high=1,
                                                description="the initial location's distance counts toward 10"),
          "passed_may_return": OptionSpec(kind=bool, low=0, high=1,

@@ -18,8 +18,6 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import lru_cache
-from importlib import import_module
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
@@ -106,25 +104,6 @@ class Step:
     player: int = 0
     amount: int = 0
     note: str = ""
-
-
-_MODULES: dict[str, ModuleType] = {}
-
-
-def _rules(name: str) -> ModuleType:
-    """The game's module ``name`` (``rules``, ``actions`` ...), imported when first asked for.
-
-    They import this module, so the position's hooks cannot import them at the top; an ``import``
-    statement run inside a hook at every move cost a twentieth of the engine's time (some 8,000
-    instructions a move), so each is imported once and found here after.
-
-    >>> _rules("rules").__name__
-    'explorer.games.pinned_down.rules'
-    """
-    module = _MODULES.get(name)
-    if module is None:
-        module = _MODULES[name] = import_module(f"explorer.games.pinned_down.{name}")
-    return module
 
 
 @lru_cache(maxsize=4096)
@@ -247,16 +226,16 @@ class PinnedDownState(State):
             return CHANCE
         if self.stage == "fight":
             return self.fight.player if self.fight is not None else CHANCE
-        return _rules("actions").window_player(self)
+        return self.game.rulebook.actions.window_player(self)
 
     def _legal_actions(self) -> tuple[Action, ...]:
-        return _rules("actions").legal_actions(self)
+        return self.game.rulebook.actions.legal_actions(self)
 
     def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        return _rules("chance").chance_outcomes(self)
+        return self.game.rulebook.chance.chance_outcomes(self)
 
     def _apply(self, action: Action) -> "PinnedDownState":
-        return _rules("rules").apply_action(self, action)
+        return self.game.rulebook.rules.apply_action(self, action)
 
     PROGRESS = "the distance the fleet covered toward 10; a win counts 100%"
 
@@ -279,7 +258,7 @@ class PinnedDownState(State):
         return Result((), (0.0,) * n, self.outcome)
 
     def why_illegal(self, action: Action) -> str:
-        return _rules("actions").why_illegal(self, action)
+        return self.game.rulebook.actions.why_illegal(self, action)
 
     def parse_notation(self, text: str) -> Action | None:
         """``play <card>`` / ``use <card>`` read even when not legal now, to explain the refusal."""
@@ -290,14 +269,14 @@ class PinnedDownState(State):
         return super().parse_notation(text)
 
     def render(self) -> str:
-        return _rules("story").render(self)
+        return self.game.rulebook.story.render(self)
 
     # --- the core hooks of the position and the story ------------------------------
     def position_dict(self) -> dict[str, Any]:
-        return _rules("position").position_dict(self)
+        return self.game.rulebook.position.position_dict(self)
 
     def story(self, action: Action, after: "State", *, viewer: int | None = None) -> str:
-        return _rules("story").story(self, action, after, viewer=viewer)
+        return self.game.rulebook.story.story(self, action, after, viewer=viewer)
 
     def turn_label(self) -> str:
         if self.stage == "setup":
@@ -305,7 +284,7 @@ class PinnedDownState(State):
         return f"Turn {self.turn}"
 
     def action_group(self, action: Action) -> str:
-        return _rules("actions").action_group(self, action)
+        return self.game.rulebook.actions.action_group(self, action)
 
 
 share_keys(PinnedDownState, Fleet, Fight)  # every kept position shares one table of names (core/frozen.py)

@@ -22,6 +22,7 @@ from explorer.errors import RulesError
 from explorer.games.star_realms.cards import Card, load_cards, starting_deck, trade_deck
 from explorer.games.star_realms.formats import FORMATS, make_format
 from explorer.games.star_realms.state import PlayerState, StarRealmsState, Task
+from explorer.games.star_realms.hidden import HIDDEN
 from explorer.games.star_realms.turn import settle
 
 DEFAULT_TURN_LIMIT = 200
@@ -33,6 +34,7 @@ class StarRealms(Game):
     """Star Realms, base set. Options: ``turn_limit`` (0 = none), ``cards_file`` (a TOML path)."""
 
     state_class = StarRealmsState
+    hidden_information = HIDDEN
     file_options = {"turn_limit": TURN_LIMIT}
     """What a saved file or link may set: ``turn_limit`` only (``cards_file`` is a path, chosen in code)."""
     action_kinds = ("play", "use", "scrap", "buy", "attack", "end", "choose", "discard", "destroy",

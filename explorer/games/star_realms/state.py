@@ -24,6 +24,7 @@ from explorer.core.frozen import replaced, share_keys
 from explorer.errors import RulesError
 
 from explorer.games.star_realms.formats import Format, make_format, winners
+from explorer.games.star_realms.hidden import deal_unseen as deal_for_seat
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.cards import Card
@@ -120,6 +121,10 @@ class StarRealmsState(State):
     # --- helpers -----------------------------------------------------------
     # Values derived from the fields are remembered in the instance ``__dict__`` under names
     # starting with "_" (never a field: equality, hashing, JSON and ``replace`` ignore them).
+
+    def deal_unseen(self, seat: int, rng: Any) -> "StarRealmsState":
+        """This position as ``seat`` may believe it: what ``seat`` cannot see dealt afresh (``hidden.py``)."""
+        return deal_for_seat(self, seat, rng)
     @property
     def fmt(self) -> Format:
         key = (self.format, len(self.players))

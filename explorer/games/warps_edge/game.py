@@ -22,6 +22,7 @@ class WarpsEdge(Game):
     """The solo bag-builder. Options: ``data`` (path to an owner's TOML data file)."""
 
     state_class = WarpsEdgeState
+    hidden_information = "bag and enemy decks drawn afresh at every draw (their order is never stored)"
     action_kinds = ("fire", "maneuver", "charge", "use", "repair", "spend", "buy", "assign", "skill", "store", "take", "end",
                     "keep", "remove", "return", "gain", "rupture",
                     "draw", "skills", "skill card", "enemies", "arrive")
