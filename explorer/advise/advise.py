@@ -49,15 +49,10 @@ from explorer.advise.rollout import DEFAULT_MAX_STEPS, Job, PolicyRef, resolve_p
 from explorer.advise.runners import Runner
 from explorer.core.match import Match
 from explorer.core.state import State
+from explorer.core.checks import whole_number
 from explorer.errors import RulesError
 
 MAX_ROLLOUTS = 100_000
-
-
-def _check_number(name: str, value: Any, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RulesError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
-    return value
 
 
 def default_batch(rollouts: int) -> int:
@@ -102,11 +97,11 @@ def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200
     if isinstance(state, Match):
         state = state.state
     seat = decision_seat(state, seat)
-    _check_number("rollouts", rollouts, 1, MAX_ROLLOUTS)
-    _check_number("seed", seed, 0, 2**63 - 1)
-    _check_number("max_steps", max_steps, 1, 10_000_000)
+    whole_number("rollouts", rollouts, 1, MAX_ROLLOUTS)
+    whole_number("seed", seed, 0, 2**63 - 1)
+    whole_number("max_steps", max_steps, 1, 10_000_000)
     check_measure(state, seat, measure)
-    batch = default_batch(rollouts) if batch is None else _check_number("batch", batch, 1, MAX_ROLLOUTS)
+    batch = default_batch(rollouts) if batch is None else whole_number("batch", batch, 1, MAX_ROLLOUTS)
     if budget_s is not None and (isinstance(budget_s, bool) or not isinstance(budget_s, (int, float))
                                  or not budget_s > 0):
         raise RulesError(f"budget_s must be a number of seconds above 0, got {budget_s!r}")

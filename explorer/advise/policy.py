@@ -58,6 +58,7 @@ from explorer.advise.options import decision_seat
 from explorer.advise.racing import could_show_worse, never_shown_worse, paired_difference
 from explorer.advise.rollout import DEFAULT_MAX_STEPS, Job, PolicyRef, play_range, resolve_policies
 from explorer.core.actions import Action
+from explorer.core.checks import whole_number
 from explorer.core.rng import Generator, new_generator
 from explorer.core.state import State
 from explorer.errors import RulesError
@@ -178,9 +179,7 @@ def advisor_policy(rollouts: int = 32, policy: PolicyRef = "heuristic", **option
     >>> advisor_policy(rollouts=8).rollouts
     8
     """
-    if isinstance(rollouts, bool) or not isinstance(rollouts, int) or not 1 <= rollouts <= 100_000:
-        raise RulesError(f"rollouts must be a whole number from 1 to 100000, got {rollouts!r}")
-    return AdvisorPolicy(rollouts, policy, **options)
+    return AdvisorPolicy(whole_number("rollouts", rollouts, 1, 100_000), policy, **options)
 
 
 NAMED_ROLLOUTS = 32

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from explorer.core.game import Game, games as registered_games, load_game
+from explorer.core.checks import whole_number
 from explorer.core.policies import policy_names
 from explorer.errors import RulesError
 
@@ -103,12 +104,6 @@ class SimSpec:
                 f"at most {self.max_steps} steps a game")
 
 
-def _whole(value: Any, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SimulationError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
-    return value
-
-
 def _json_mapping(value: Any, name: str) -> dict[str, Any]:
     if value is None:
         return {}
@@ -171,9 +166,9 @@ def make_spec(game_id: str, *, variant: str | None = None, options: Mapping[str,
     known = registered_games()
     if not isinstance(game_id, str) or game_id not in known:
         raise SimulationError(f"unknown game {game_id!r}; known games: {', '.join(known)}")
-    games = _whole(games, "games", 1, MAX_GAMES)
-    max_steps = _whole(max_steps, "max_steps", 1, MAX_STEPS_LIMIT)
-    seed = _whole(seed, "seed", 0, MAX_SEED - games)
+    games = whole_number("games", games, 1, MAX_GAMES, SimulationError)
+    max_steps = whole_number("max_steps", max_steps, 1, MAX_STEPS_LIMIT, SimulationError)
+    seed = whole_number("seed", seed, 0, MAX_SEED - games, SimulationError)
     options_d = _json_mapping(options, "options")
     setup_d = _json_mapping(setup, "setup")
     if variant is not None and not isinstance(variant, str):
