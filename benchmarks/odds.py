@@ -194,7 +194,7 @@ def joint_grid(quick: bool = False) -> None:
     """Time ``draw`` against icepool on every shape of the grid and print the ratio per shape."""
     print()
     print("joint-draw grid: draw(population, n) vs icepool Deck(population).deal(n).expand(), cold, CPU time")
-    header = ("shape", "outcomes", "ours cold", "icepool cold", "icepool/ours")
+    print("  " + "  ".join(("shape", "outcomes", "ours cold", "icepool cold", "icepool/ours")))
     rows = []
     for label, population, n in grid_shapes():
         ours = odds.draw(population, n)

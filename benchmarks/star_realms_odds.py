@@ -200,7 +200,7 @@ def main() -> None:
         questions = {
             "next_hand": lambda: odds.next_hand(s, me),
             "trade_and_combat": lambda: odds.trade_and_combat(s, me),
-            f"p_card_within(3)": lambda: odds.p_card_within(s, me, card, 3),
+            "p_card_within(3)": lambda: odds.p_card_within(s, me, card, 3),
             "expected_turns_until": lambda: odds.expected_turns_until(s, me, card),
             "lethal": lambda: odds.lethal(s, me, 1 - me),
             "compare_buys": lambda: odds.compare_buys(s, me),

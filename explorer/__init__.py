@@ -5,9 +5,7 @@
 (...)
 """
 
-from explorer import errors
-import explorer.games as _builtin_games  # registers the games; imported first so that
-# the name ``explorer.games`` below is the function, not the subpackage.
+from explorer import errors, games  # games: the built-in games' package, and called, the registered ids
 from explorer.core import (
     CHANCE,
     TERMINAL,
@@ -20,7 +18,6 @@ from explorer.core import (
     Result,
     State,
     Variant,
-    games,
     load_game,
 )
 

@@ -167,7 +167,7 @@ class Game(ABC):
         return {"game": self.info.id, "variant": self.variant, "options": dict(self.options)}
 
     # --- the referee and positions in a player's words ----------------------------------
-    def check_state(self, state: State) -> None:
+    def check_state(self, state: State) -> None:  # noqa: B027 - a hook: a game without a referee checks nothing more
         """The referee (a hook): raise ``StateFormatError`` naming the field if the rules can never reach ``state``.
 
         Games check that every piece exists in their data and is conserved

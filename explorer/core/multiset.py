@@ -172,7 +172,7 @@ class Multiset(Generic[T]):
     def remove(self, item: Hashable, n: int = 1) -> "Multiset":
         """A new multiset with ``n`` fewer copies; ``ValueError`` if there are not that many."""
         pairs = self._items
-        for i, (k, have) in enumerate(pairs):
+        for i, (k, have) in enumerate(pairs):  # noqa: B007 - i and have are read after the break
             if k == item:
                 break
         else:

@@ -219,7 +219,7 @@ class DeckNodes:
                 common = gcd(*[n for _, n in pairs])
                 ticket = draw_below(rng, len(deck.middle) // common)
                 running = 0
-                for card, n in pairs:
+                for card, n in pairs:  # noqa: B007 - the card reached is the one drawn, read after the break
                     running += n // common
                     if running > ticket:
                         break

@@ -82,7 +82,7 @@ def test_fleet_command_face_down_initiative_card_is_not_peeked_at() -> None:
     _same_advice(advise(state, rollouts=1, seed=2), advise(other, rollouts=1, seed=2))
 
 
-def _step_heuristic(state: Any, rng: np.random.Generator = np.random.default_rng(0)) -> Any:
+def _step_heuristic(state: Any, rng: np.random.Generator = np.random.default_rng(0)) -> Any:  # noqa: B008 - one stream for every call, on purpose
     from explorer.core.chance import sample_outcome
 
     if state.is_chance():

@@ -134,8 +134,10 @@ def test_load_takes_over_a_saved_match_in_place_and_a_damaged_file_changes_nothi
         mine.load("{not json")
     assert mine.state == before and [c.kind for c in seen] == ["load"]
     # a loaded match goes on as the original would have: the same next outcomes
-    mine.redo(); saved.redo()
-    mine.play("random", 10); saved.play("random", 10)
+    mine.redo()
+    saved.redo()
+    mine.play("random", 10)
+    saved.play("random", 10)
     assert mine.state == saved.state
 
 

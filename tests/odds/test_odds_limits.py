@@ -128,6 +128,6 @@ def test_every_cap_is_documented_in_the_limits_module() -> None:
 
 
 def test_the_cap_in_each_message_is_the_cap_in_force() -> None:
-    for _, call, message in PAST_CAP:
+    for _, _call, message in PAST_CAP:
         names = re.findall(r"MAX_[A-Z_]+", message)
         assert all(n in limits.LIMITS for n in names), names

@@ -8,7 +8,7 @@ from itertools import permutations
 
 import explorer
 from explorer.games.pinned_down import effects as fx
-from explorer.games.pinned_down.odds import reveal_by_card, reveal_distribution, reveal_tables
+from explorer.games.pinned_down.odds import reveal_by_card, reveal_tables
 from explorer.games.pinned_down.odds_fight import fight_odds
 
 DECK = ["Dra'tar Swarm Frigate", "Dra'tar Behemoth", "Dra'tar Assault Frigate", "Worry", "The End Draws Near",

@@ -69,7 +69,7 @@ def test_every_odds_function_answers_at_every_decision() -> None:
         rng = new_generator(seed)
         m = explorer.Match(GAME.initial_state(players=1 + seed % 3), seed=seed)
         heuristic = seed % 2 == 1
-        for step in range(3000):
+        for _ in range(3000):
             s = m.state
             if s.is_terminal():
                 break

@@ -101,12 +101,12 @@ def count_validations() -> tuple[Counter[str], Callable[[], None]]:
             def counting(self: Any, *a: Any, _original: Any = original, **k: Any) -> Any:
                 counted[type(self).__name__] += 1
                 return _original(self, *a, **k)
-            setattr(cls, "validate_coerce", counting)
+            cls.validate_coerce = counting
             patched.append((cls, original))
 
     def undo() -> None:
         for cls, original in patched:
-            setattr(cls, "validate_coerce", original)
+            cls.validate_coerce = original
     return counted, undo
 
 

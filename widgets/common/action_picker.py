@@ -245,7 +245,7 @@ class ActionPicker:
         kind = self.kind_filter.value
         wanted = normalise_notation(self.text_filter.value or "")
         options = []
-        for i, move in enumerate(self.moves):
+        for i in range(len(self.moves)):
             if kind not in (None, _ALL_KINDS) and self.groups[i] != kind:
                 continue
             label = self._label(i)

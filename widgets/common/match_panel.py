@@ -86,7 +86,7 @@ from explorer.core.match import Match
 from explorer.core.policies import ADVISOR, named_policy, policy_names
 from explorer.core.state import State
 from explorer.core.watch import MatchChange
-from explorer.errors import RulesError, excerpt
+from explorer.errors import RulesError
 from widgets.common.action_picker import MAX_BUTTONS, ActionPicker, typed_text
 from widgets.common.advice_tab import AdviceTab
 from widgets.common.follow import RedrawLater

@@ -167,7 +167,7 @@ def table_figure(state: Any, *, selected: tuple[int, str] | None = None, ghost: 
                                  hoverinfo="text", text=f"ends at {ghost_end}", showlegend=False, name="path end"))
     if reach:
         counts = [len(e.targets) for e in reach]
-        fig.add_trace(dict(type="scatter", 
+        fig.add_trace(dict(type="scatter",
             x=[e.pose.fx for e in reach], y=[e.pose.fy for e in reach], mode="markers", name="reach",
             marker={"size": 8, "color": [REACH_COLOURS[min(c, 3)] for c in counts], "symbol": "circle",
                     "line": {"width": 0.5, "color": "white"}},

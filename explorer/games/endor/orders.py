@@ -24,7 +24,7 @@ from explorer.core.frozen import replaced
 from explorer.games.endor.actions import NO_ATTACK, NO_MOVE, attack_action, choices, move_actions
 from explorer.games.endor.board import (
     FLEET_MARKER, attack_dice, attack_sources, attack_targets, death_star_targets, enemy_mask, executor_node,
-    hit_targets, holds, marker_at, reachable, ships_of, type_side,
+    hit_targets, marker_at, reachable, ships_of, type_side,
 )
 from explorer.games.endor.census import census, with_ships
 from explorer.games.endor.state import DEATH_STAR, EXECUTOR, FALCON, TIE, EndorState, Step

@@ -31,7 +31,7 @@ from explorer.core import Action, Multiset
 from explorer.core.rng import Generator
 from explorer.games.endor import empire_play
 from explorer.games.endor.odds import attack_odds, which_order
-from explorer.games.endor.state import DEATH_STAR, EndorState
+from explorer.games.endor.state import EndorState
 
 _WEIGHT = {
     "Vader Redeemed": 5, "Shield Assault": 2, "Millennium Falcon": 2.5, "X-wing": 2.5, "Y-wing": 2.5, "B-wing": 2.5,

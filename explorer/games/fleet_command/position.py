@@ -274,7 +274,8 @@ def _check_stage(state: FleetState) -> None:
         try:
             ship = state.fleets[state.actor].ship(state.moving.ship)
         except KeyError:
-            raise StateFormatError(f"moving.ship: {excerpt(state.moving.ship)} is not a ship of the player to move")
+            raise StateFormatError(
+                f"moving.ship: {excerpt(state.moving.ship)} is not a ship of the player to move") from None
         if not ship.on_table or ship.moved:
             raise StateFormatError(f"moving.ship: {ship.name} is not on the table or has moved already")
     if state.shot is not None:
@@ -282,7 +283,7 @@ def _check_stage(state: FleetState) -> None:
             state.fleets[state.actor].ship(state.shot.shooter)
             target = state.fleets[1 - state.actor].ship(state.shot.target)
         except KeyError:
-            raise StateFormatError("shot: the shooter is a ship of the player to move, the target an enemy ship")
+            raise StateFormatError("shot: the shooter is a ship of the player to move, the target an enemy ship") from None
         if not target.on_table:
             raise StateFormatError("shot.target: the target is not on the table")
         if (stage == "shot") == bool(state.shot.card):

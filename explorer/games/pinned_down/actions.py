@@ -257,7 +257,6 @@ def legal_actions(s: "S") -> tuple[Action, ...]:
     if s.pending:
         return _pending_actions(s)
     p = window_player(s) if s.stage != "fight" else s.fight.player  # type: ignore[union-attr]
-    ship = s.players[p].flagship
     if s.stage == "main":
         return main_actions(s)
     if s.stage == "fight":

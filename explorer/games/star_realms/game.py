@@ -17,7 +17,7 @@ import dataclasses
 from functools import cached_property
 from typing import Any
 
-from explorer.core import Action, Deck, Game, GameInfo, Multiset, OptionSpec, State, Variant
+from explorer.core import Deck, Game, GameInfo, Multiset, OptionSpec, State, Variant
 from explorer.errors import RulesError
 from explorer.games.star_realms.cards import Card, load_cards, starting_deck, trade_deck
 from explorer.games.star_realms.formats import FORMATS, make_format

@@ -21,7 +21,6 @@ from itertools import combinations, product
 from explorer.core import Multiset
 from explorer.errors import RulesError
 from explorer.odds import Dist, draw, draw_count
-from explorer.games.warps_edge.effects import stuns
 from explorer.games.warps_edge.next_draw import (HAND, discard_after_step_2, lost_at_warp_end, next_draw,
                                                  next_draw_assumption, next_draw_population, removal_choice,
                                                  step_3_removals)

@@ -152,7 +152,7 @@ def position_from_dict(game: Any, data: dict[str, Any], derived: list[str]) -> "
             named[c] = deck_r.names(c, enemies, ())
     deck_r.finish()
     cards = []
-    for k, sr in enumerate(r.tables("skills", (0, 18))):
+    for sr in r.tables("skills", (0, 18)):
         cards.append(SkillCard(sr.text("name", sorted(skills)), sr.names("tokens", tokens), sr.flag("exhausted", False),
                                sr.flag("active", False), sr.flag("activated", False)))
         sr.finish()
