@@ -12,16 +12,27 @@ race's survivors), then the others by their paired difference to it
 what was assumed; ``partial`` is true when a time budget or a stop cut the rollouts
 short. With ``measure="progress"`` every "win" figure is instead the mean of how far
 the seat got (``State.progress``, 1 for a win), and the texts say so.
+
+An advice made round by round (:func:`explorer.advise.runners.advise_rounds`) carries its
+:class:`Evidence`: every option's rollout values and what played them (position, seat,
+policy, seed, the race's settings). A review of that decision reads or extends those very
+rollouts (:func:`explorer.advise.runners.extend_rounds`), so a hint and a review of the same
+decision can never disagree on the same evidence. :func:`build_advice` makes the advice from a
+race's values.
 """
 
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from explorer.advise.knowledge import assumed
 from explorer.advise.options import Option, chance_summary
+from explorer.advise.racing import RULE, Race, paired_difference, wilson
+from explorer.advise.rollout import Job
 from explorer.core.actions import Action
 from explorer.errors import RulesError
 
@@ -65,8 +76,44 @@ class OptionAdvice:
 
 
 @dataclass(frozen=True)
+class Evidence:
+    """What an advice rests on: the job its rollouts played, the race's settings, every option's values.
+
+    ``values[o]`` are the values of rollouts ``0 .. n - 1`` of option ``o`` (its index in
+    ``legal_actions()``); ``stopped`` the options the race stopped, with why (``"worse"``, ``"same"``).
+    Rollout ``i`` of an option depends only on the job and ``i``, so more rollouts can be played later
+    and the values so far stay what they are.
+    """
+
+    job: Job
+    batch: int
+    racing: bool
+    spare: bool
+    values: tuple[tuple[float, ...], ...]
+    stopped: tuple[tuple[int, str], ...] = ()
+
+    def race(self, rollouts: int) -> Race:
+        """A race holding these values and stops, set to run to ``rollouts`` per option."""
+        race = Race(len(self.values), rollouts, self.batch, self.racing, self.spare)
+        for option, values in enumerate(self.values):
+            if values:
+                race.record(option, 0, values)
+        race.stopped.update(dict(self.stopped))
+        return race
+
+    @property
+    def most(self) -> int:
+        """The most rollouts any option played."""
+        return max((len(v) for v in self.values), default=0)
+
+
+@dataclass(frozen=True)
 class Advice:
-    """A hint: the options ranked by the seat's win chance, and what the numbers assumed."""
+    """A hint: the options ranked by the seat's win chance, and what the numbers assumed.
+
+    ``evidence`` (not compared: two advices with the same rows are the same advice) holds the rollout
+    values, where the advice was made round by round.
+    """
 
     game_id: str
     phase: str
@@ -83,6 +130,7 @@ class Advice:
     rule: str
     measure: str = "win"
     measure_text: str = ""
+    evidence: Evidence | None = field(default=None, compare=False, repr=False)
 
     @property
     def value_short(self) -> str:
@@ -186,3 +234,34 @@ class Advice:
                       "stopped": r.stopped,
                       "chance": [[str(a), str(p)] for a, p in r.chance]} for r in self.rows],
         }
+
+
+def build_advice(job: Job, options: Sequence[Option], chances: Sequence[tuple[tuple[Action, Fraction], ...]],
+                 race: Race, *, policy: str, backend: str, partial: bool, seconds: float, rollouts: int) -> Advice:
+    """The advice from a race's values (``policy``: how the rollout policy reads), with its :class:`Evidence`.
+
+    The best: among the survivors that played their count (or, in a race cut short, as far as any option
+    got), the highest mean. The others follow by their paired difference to it (an option that stopped
+    "same" after few rollouts is not put above the option that played them all because its few went well).
+    """
+    state, seat, measure = job.state, job.seat, job.measure
+    count = len(options)
+    full = min(rollouts, max(len(race.values(o)) for o in range(count)))
+    top = race.leader([o for o in race.survivors() if len(race.values(o)) >= full]
+                      or [o for o in range(count) if len(race.values(o)) >= full])
+    best = race.values(top)
+    diffs = {o: paired_difference(race.values(o), best) if o != top else (0.0, 0.0, 0.0) for o in range(count)}
+    order = [top] + sorted((o for o in range(count) if o != top), key=lambda o: (-diffs[o][0], -race.mean(o), o))
+    rows = []
+    for o in order:
+        values = race.values(o)
+        n = len(values)
+        low, high = wilson(sum(values), n)
+        d, d_low, d_high = diffs[o]
+        stopped = race.stopped.get(o, "cut" if n < rollouts else "")
+        rows.append(OptionAdvice(options[o], n, race.mean(o), low, high, d, d_low, d_high, stopped, chances[o]))
+    evidence = Evidence(job, race.batch, race.racing, race.spare, tuple(race.values(o) for o in range(count)),
+                        tuple(sorted(race.stopped.items())))
+    return Advice(state.game.info.id, state.phase, seat, state.game.player_name(seat), tuple(rows), rollouts,
+                  policy, job.seed, backend, partial, seconds, assumed(state.game.info.id), RULE,
+                  measure, state.PROGRESS if measure == "progress" else "", evidence)

@@ -19,21 +19,51 @@ is played in one place and they share its transpositions
 (:mod:`explorer.advise.rollout`), every worker has work, and a time budget
 can stop between pieces; the split never changes a value.
 
+**Round by round.** :func:`advise_rounds` is a hint as a generator: it yields ``None`` after
+every piece played and the advice so far after every round (the last one yielded is the whole
+advice), so whoever drives it decides what happens in between: a thread takes the next at once,
+an event loop lets the page's clicks in (Stop among them: ``stop`` is looked at between pieces),
+``advise`` keeps the last. Every advice it yields carries its :class:`~explorer.advise.advice.Evidence`,
+and :func:`extend_rounds` goes on from an advice's rollouts to more of them: the values already
+played stay, so a review that reads a hint's decision rests on the hint's own rollouts.
+
+Where no process can start (Python in the browser, Pyodide: ``sys.platform`` is ``"emscripten"``),
+only ``local`` is offered: the others are refused in a sentence (:func:`processes_start`).
+
 >>> run = Runner("local")
 >>> with run:
 ...     run.workers
 1
+>>> import explorer
+>>> from explorer.advise import advise
+>>> m = explorer.Match(explorer.load_game("warps_edge"), seed=1)
+>>> while m.state.is_chance(): _ = m.step()
+>>> shown = [a for a in advise_rounds(m.state, rollouts=8, seed=1) if a is not None]
+>>> shown[-1].rows == advise(m.state, rollouts=8, seed=1).rows
+True
+>>> more = [a for a in extend_rounds(shown[-1], 16) if a is not None][-1]
+>>> more.best.rollouts >= 16, more.evidence.values[0][:8] == shown[-1].evidence.values[0]
+(True, True)
 """
 
 from __future__ import annotations
 
 import atexit
 import contextlib
+import pickle
+import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from explorer.advise.rollout import play_task
+from explorer.advise.advice import Advice, build_advice
+from explorer.advise.options import Option, decision_options, decision_seat, seen_chance
+from explorer.advise.racing import Race
+from explorer.advise.rollout import DEFAULT_MAX_STEPS, Job, PolicyRef, play_piece, play_task, resolve_policies
+from explorer.core.actions import Action
+from explorer.core.state import State
 from explorer.errors import RulesError
 
 if TYPE_CHECKING:
@@ -116,6 +146,19 @@ def local_pieces(tasks: list[Task]) -> list[Piece]:
     return split(tasks, 0, max(1, LOCAL_PIECE // options))
 
 
+NO_PROCESSES = ("emscripten", "wasi")
+"""The platforms (``sys.platform``) where no process can be started: Python in the browser (Pyodide)."""
+
+
+def processes_start() -> bool:
+    """Whether this Python can start worker processes (not in the browser, where Pyodide has none).
+
+    >>> processes_start() == (sys.platform not in NO_PROCESSES)
+    True
+    """
+    return sys.platform not in NO_PROCESSES
+
+
 class Runner:
     """Runs rounds of rollout tasks on one backend; a context manager (a Dask cluster lives inside it)."""
 
@@ -124,6 +167,10 @@ class Runner:
 
         if backend not in BACKENDS:
             raise RulesError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+        if backend != "local" and not processes_start():
+            raise RulesError(f"the {backend} backend plays rollouts in other processes, and this Python runs in the "
+                             f"browser ({sys.platform}), where no process can start: use backend='local' here (the "
+                             "served version of the explorer runs the processes and dask backends)")
         if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 1024):
             raise RulesError(f"workers must be a whole number from 1 to 1024, got {workers!r}")
         if client is not None and backend != "dask":
@@ -204,3 +251,131 @@ class Runner:
                     yield from future.result()
         finally:
             client.cancel([f for f in futures if not f.done()])
+
+
+def _whole(name: str, value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RulesError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
+    return value
+
+
+Rounds = Iterator["Advice | None"]
+"""What :func:`advise_rounds` yields: ``None`` after a piece, the advice so far after a round (the last: all)."""
+
+
+def advise_rounds(state: State, seat: int | None = None, *, rollouts: int = 200, policy: PolicyRef = "heuristic",
+                  seed: int = 0, backend: str = "local", workers: int | None = None, client: Any = None,
+                  budget_s: float | None = None, stop: threading.Event | None = None, batch: int | None = None,
+                  racing: bool = True, spare: bool = True, max_steps: int = DEFAULT_MAX_STEPS,
+                  measure: str = "win") -> Rounds:
+    """:func:`explorer.advise.advise`, one round at a time: the same arguments (but ``on_batch``), the same advice.
+
+    The arguments are checked now (a bad one raises here, before any rollout); the rollouts are played as
+    the generator is driven. ``stop`` is looked at after every piece and before every round.
+    """
+    from explorer.advise.advise import MAX_ROLLOUTS, check_measure, default_batch, policy_name  # it imports us
+
+    began = time.perf_counter()
+    seat = decision_seat(state, seat)
+    _whole("rollouts", rollouts, 1, MAX_ROLLOUTS)
+    _whole("seed", seed, 0, 2**63 - 1)
+    _whole("max_steps", max_steps, 1, 10_000_000)
+    check_measure(state, seat, measure)
+    batch = default_batch(rollouts) if batch is None else _whole("batch", batch, 1, MAX_ROLLOUTS)
+    deadline = _deadline(began, budget_s)
+    resolve_policies(state, policy)  # an unknown policy or backend is refused before any rollout
+    runner = Runner(backend, workers, client)  # starts nothing until entered
+    options = decision_options(state)
+    job = Job(state, seat, policy, seed, max_steps, measure)
+    blob = _blob(job, backend)
+    chances = tuple(seen_chance(state, seat, o.action, seed) for o in options)
+    race = Race(len(options), rollouts, batch, racing, spare)
+    return _rounds(job, blob, options, chances, race, runner, policy_name(policy), rollouts, began, deadline, stop)
+
+
+def extend_rounds(advice: Advice, rollouts: int, *, backend: str = "local", workers: int | None = None,
+                  client: Any = None, budget_s: float | None = None, stop: threading.Event | None = None) -> Rounds:
+    """Go on from ``advice``'s rollouts to ``rollouts`` per option (its own count, if that is more).
+
+    The rollouts it played are kept, value for value, and the race goes on where it ended (options it
+    stopped stay stopped); a complete advice asked again at its own count comes back as it was. A partial
+    one (Stop, a time budget) is played on to the count it was asked for or ``rollouts``, whichever is more.
+    """
+    from explorer.advise.advise import MAX_ROLLOUTS  # it imports us
+
+    began = time.perf_counter()
+    evidence = advice.evidence
+    if evidence is None:
+        raise RulesError("this advice carries no rollout values to go on from (Advice.evidence is None); "
+                         "ask it with advise_rounds")
+    _whole("rollouts", rollouts, 1, MAX_ROLLOUTS)
+    target = max(rollouts, advice.rollouts)
+    deadline = _deadline(began, budget_s)
+    runner = Runner(backend, workers, client)
+    by_index = sorted(advice.rows, key=lambda r: r.option.index)
+    options = tuple(r.option for r in by_index)
+    chances = tuple(r.chance for r in by_index)
+    blob = _blob(evidence.job, backend)
+    return _rounds(evidence.job, blob, options, chances, evidence.race(target), runner, advice.policy, target,
+                   began, deadline, stop)
+
+
+def _deadline(began: float, budget_s: Any) -> float | None:
+    if budget_s is None:
+        return None
+    if isinstance(budget_s, bool) or not isinstance(budget_s, (int, float)) or not budget_s > 0:
+        raise RulesError(f"budget_s must be a number of seconds above 0, got {budget_s!r}")
+    return began + budget_s
+
+
+def _blob(job: Job, backend: str) -> bytes:
+    """The job as bytes for the workers, or ``b""`` for a policy that does not pickle (played here, local only)."""
+    try:
+        return pickle.dumps(job)
+    except Exception as err:  # noqa: BLE001 - any pickling failure: the workers cannot receive this job
+        if backend != "local":
+            raise RulesError(f"the {backend} backend sends the position and policy to other processes, and they do "
+                             f"not pickle ({err}); use a named policy or a module-level function") from err
+        return b""
+
+
+def _rounds(job: Job, blob: bytes, options: Sequence[Option], chances: Sequence[tuple[tuple[Action, Fraction], ...]],
+            race: Race, runner: Runner, policy: str, rollouts: int, began: float, deadline: float | None,
+            stop: threading.Event | None) -> Rounds:
+    cut = False
+
+    def halted() -> bool:
+        return (stop is not None and stop.is_set()) or (deadline is not None and time.perf_counter() >= deadline)
+
+    def build() -> Advice:
+        return build_advice(job, options, chances, race, policy=policy, backend=runner.backend,
+                            partial=not race.done() or cut, seconds=time.perf_counter() - began, rollouts=rollouts)
+
+    with runner:
+        while not race.done():
+            if halted():
+                cut = True
+                break
+            tasks = race.next_round()
+            source = runner.run(blob, tasks, deadline) if blob else _play_here(job, tasks, deadline)
+            with contextlib.closing(source):  # closing it cancels the pieces not started (Stop, budget)
+                for option, start, _stop, values in source:
+                    race.record(option, start, values)
+                    if stop is not None and stop.is_set():
+                        break
+                    yield None
+            if halted():
+                cut = not race.done()
+                break
+            race.settle()
+            if not race.done():
+                yield build()
+    yield build()
+
+
+def _play_here(job: Job, tasks: list[Task], deadline: float | None) -> Iterator[Done]:
+    """A round of a job whose policy does not pickle, played in this thread (local backend only)."""
+    for piece in local_pieces(tasks):
+        if deadline is not None and time.perf_counter() >= deadline:
+            return
+        yield from play_piece(job, *piece)

@@ -50,7 +50,14 @@ def test_the_best_move_loses_nothing_and_gets_no_mark() -> None:
                                             (0.10, "??"), (0.5, "??")])
 def test_marks_follow_the_stated_thresholds(lost: float, mark: str) -> None:
     # issue 22 §2 and GNU Backgammon's analysis: ≥ 2 points doubtful ?!, ≥ 5 bad ?, ≥ 10 very bad ??
-    assert mark_for(lost)[0] == mark
+    assert mark_for(lost, 0.001)[0] == mark  # (the loss shown: its interval starts above 0)
+
+
+@pytest.mark.parametrize("lost_low", [0.0, -0.02, -0.30])
+def test_no_mark_unless_the_loss_is_shown_with_95_percent_confidence(lost_low: float) -> None:
+    # issue 37 §1: "a decision is marked only when the loss is shown with 95% confidence (the paired interval
+    # excludes 0)": 30 points lost on the estimate, but an interval reaching 0, is no verdict
+    assert mark_for(0.30, lost_low) == ("", "")
 
 
 def test_only_the_reviewed_seats_decisions_are_reviewed() -> None:

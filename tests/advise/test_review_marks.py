@@ -48,3 +48,11 @@ def test_the_blunder_is_marked_very_bad_with_the_best_move_named(game_id: str) -
     assert (move.mark, move.word) == ("??", "very bad")  # review.MARKS: ?? at 10 points or more lost
     assert move.lost_low >= 0.10, move.line()  # clearly a blunder: the paired interval of the loss is above 10 points
     assert r.marked() == (move,) and r.worst() == (move,)
+    # issue 37 §1: the mark says the loss is shown with 95% confidence, with its interval and its rollouts
+    # (the paired rollouts: the race stops a clearly worse option early, so the blunder may have had fewer)
+    paired = min(move.advice.row(move.advice.best.action).rollouts, move.advice.row(case.played).rollouts)
+    assert (move.rollouts, move.hinted, move.shown) == (paired, False, True) and 8 <= paired <= DEFAULT_ROLLOUTS
+    interval = f"95% CI {100 * move.lost_low:.1f} to {100 * move.lost_high:.1f} points"
+    assert move.line() == (f"1. {move.turn}: {case.played} ?? — best {case.best} ({100 * move.best_win:.1f}%): lost "
+                           f"{100 * move.lost:.1f} points ({interval}, {paired} paired rollouts); very bad, the loss shown "
+                           "with 95% confidence")

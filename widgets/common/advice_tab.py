@@ -11,10 +11,17 @@ under the table says what the numbers assume. In a game that measures how far a 
 where nearly every game is lost, every win chance is 0 and only progress tells options apart.
 
 The advice is for the position it was asked about: when the match moves on (a click, a cell),
-the page says so and its Play buttons are disabled until the next hint. The rollouts run in
-a thread (``background=True``), so the kernel stays responsive and Stop is heard; tests pass
-``background=False``. ``limit(rollouts, options)`` may refuse a hint with a sentence (a
-served dashboard's work budget does).
+the page says so and its Play buttons are disabled until the next hint. The rollouts run off
+the kernel's way (``background=True``; :mod:`widgets.common.background` decides where): on a
+thread in an ordinary kernel, and where no thread can start (Python in the browser) on the
+event loop, a round at a time, so the page stays usable, the bars fill and Stop is heard
+between rounds (the page then says so in a sentence; no worker process is offered there either).
+Tests pass ``background=False``. ``limit(rollouts, options)`` may refuse a hint with a
+sentence (a served dashboard's work budget does).
+
+Every hint asked is kept in :data:`ASKED` (the last ones, by position): the log's Review rests
+on a hint's own rollouts at the decision it was asked about, so the two cannot disagree on the
+same evidence (:mod:`explorer.advise.review`).
 
 >>> import explorer
 >>> from explorer import Match
@@ -32,16 +39,19 @@ from __future__ import annotations
 import html
 import logging
 import threading
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import ipywidgets as W
 
 from explorer.advise import Advice, advise
+from explorer.advise.runners import advise_rounds
 from explorer.core.actions import Action
 from explorer.core.state import State
 from explorer.errors import RulesError
 from widgets.common.advice_chart import advice_figure
+from widgets.common.background import IN_PAGE, LOOP, Work, start, threads_start
 from widgets.common.charts import show_figure
 
 log = logging.getLogger(__name__)
@@ -58,6 +68,38 @@ def _no_limit(_rollouts: int, _options: int) -> str | None:
     return None
 
 
+class AskedHints:
+    """The last hints asked in this kernel (each with its rollouts): what the log's Review rests on.
+
+    Kept by the Advice tabs, read by the Review (``widgets.common.review_view``); a review picks, at each
+    decision, the hint asked about that very position with its policy (``explorer.advise.review.hint_book``).
+    Safe to add to from a worker thread.
+    """
+
+    def __init__(self, keep: int = 64) -> None:
+        self._hints: deque[Advice] = deque(maxlen=keep)
+        self._lock = threading.Lock()
+
+    def add(self, advice: Advice) -> None:
+        if advice.evidence is None:
+            raise ValueError("only a hint made round by round (it carries its rollouts) can be kept for a review")
+        with self._lock:
+            self._hints.append(advice)
+
+    def all(self) -> tuple[Advice, ...]:
+        """The hints kept, oldest first."""
+        with self._lock:
+            return tuple(self._hints)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._hints.clear()
+
+
+ASKED = AskedHints()
+"""The hints asked on this kernel's panels (a page's kernel serves one visitor)."""
+
+
 class AdviceTab:
     """A ``VBox`` (class ``re-advice``): settings, Ask / Stop, progress, chart, ranked rows with Play this."""
 
@@ -70,7 +112,7 @@ class AdviceTab:
         self.asked: State | None = None  # the position the advice is about
         self.progress_text = ""  # what the game's progress measures ("" where it has no such measure)
         self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._work: Work | None = None
 
         self.rollouts = W.BoundedIntText(value=DEFAULT_ROLLOUTS, min=8, max=MAX_ROLLOUTS, description="rollouts",
                                          layout=W.Layout(width="170px"), style={"description_width": "60px"})
@@ -96,6 +138,8 @@ class AdviceTab:
         self.rows_box = W.VBox(layout=W.Layout(width="100%"))
         self.rows_box.add_class("re-advice-rows")
         self.note = W.HTML()
+        self.where = W.HTML(f'<div class="re-advice-in-page" style="{NOTE}">{html.escape(IN_PAGE)}</div>'
+                            if not threads_start() else "")
         self.ask_button.on_click(lambda _b: self.ask())
         self.stop_button.on_click(lambda _b: self.stop())
         controls = W.HBox([self.rollouts, self.policy, self.rank_by, self.ask_button, self.stop_button],
@@ -104,7 +148,7 @@ class AdviceTab:
                        "seat that decides (or by how far it gets, where the game measures it: rank by), from games "
                        "played to the end after each option. Hidden cards are dealt afresh in every game from what "
                        "that seat knows.</div>")
-        self.widget = W.VBox([intro, controls, self.progress, self.headline, self.chart, self.rows_box, self.note],
+        self.widget = W.VBox([intro, controls, self.where, self.progress, self.headline, self.chart, self.rows_box, self.note],
                              layout=W.Layout(width="100%"))
         self.widget.add_class("re-advice")
         self.update_settings()
@@ -123,7 +167,7 @@ class AdviceTab:
 
     @property
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self._work is not None and self._work.running()
 
     # --- asking -------------------------------------------------------------------------
     def ask(self) -> bool:
@@ -151,31 +195,33 @@ class AdviceTab:
         self._say(f"Rolling out {options} option{'s' if options != 1 else ''}, {rollouts} games each (fewer for "
                   f"options clearly behind; the best gets the games they leave)…")
         measure = self.rank_by.value if self.progress_text else "win"
-        job = lambda: self._run(state, rollouts, self.policy.value or "heuristic", measure)  # noqa: E731
-        if self.background:
-            self._thread = threading.Thread(target=job, name="re-advice", daemon=True)
-            self._thread.start()
-        else:
-            job()
+        rounds = self._rounds(state, rollouts, self.policy.value or "heuristic", measure)
+        self._work = start(rounds, name="re-advice", background=self.background)
+        if self._work.how == LOOP:  # no thread here: say where the rollouts run, and why the page waits on them
+            self.where.value = f'<div class="re-advice-in-page" style="{NOTE}">{html.escape(IN_PAGE)}</div>'
         return True
 
     def stop(self) -> None:
         """End the rollouts; the advice so far stays, marked partial."""
         self._stop.set()
 
-    def wait(self, timeout: float | None = 120.0) -> None:
-        """Wait for a running hint to finish (tests)."""
-        if self._thread is not None:
-            self._thread.join(timeout)
+    def wait(self, timeout: float | None = 120.0) -> bool:
+        """Wait for a hint running on a thread to finish (tests); whether it has (see ``Work.wait``)."""
+        return self._work is None or self._work.wait(timeout)
 
-    def _run(self, state: State, rollouts: int, policy: str, measure: str = "win") -> None:
+    def _rounds(self, state: State, rollouts: int, policy: str, measure: str = "win") -> Iterator[None]:
+        """The hint, a round at a time: each round's advice drawn as it arrives; the last one kept for a review."""
         try:
-            advice = advise(state, rollouts=rollouts, policy=policy, seed=self.seed, stop=self._stop,
-                            on_batch=self._arrived, measure=measure)
-            self._arrived(advice)
+            for advice in advise_rounds(state, rollouts=rollouts, policy=policy, seed=self.seed, stop=self._stop,
+                                        measure=measure):
+                if advice is not None:
+                    self._arrived(advice)
+                yield None
+            if self.advice is not None:
+                ASKED.add(self.advice)
         except RulesError as err:
             self._say(err.message, error=True)
-        except Exception as err:  # noqa: BLE001 - a thread must not die silently: say what happened
+        except Exception as err:  # noqa: BLE001 - work off the kernel's way must not die silently
             log.exception("advice failed")
             self._say(f"Internal error while advising: {type(err).__name__}: {err}", error=True)
         finally:

@@ -14,8 +14,10 @@ after 0.2 s), because three things waited for the first figure:
   time (0.15-0.7 s here, depending on the load).
 
 :func:`plotly_preload`, put inside a dashboard's panel by :func:`with_plotly_preload`, does all three at page load: it
-starts building and serialising an odds chart in a background thread (the kernel is idle while the
-browser loads the page's scripts, so the thread's cost is hidden from the visitor), and it returns
+starts building and serialising an odds chart off the page's way (the kernel is idle while the
+browser loads the page's scripts, so its cost is hidden from the visitor: on a thread, or where no
+thread can start, in the browser's Python, on the event loop once the cell is done; see
+:mod:`widgets.common.background`), and it returns
 an ``ipywidgets.Output`` of zero height, hidden, showing a real odds chart (:func:`preload_spec`),
 set as the Output's ``outputs`` mime bundle in one update like every chart here (no output capture,
 no ``FigureWidget``: both stalled Voilà reloads, see ``/work/shared/JUPYTER_NOTES.md``). Drawing it
@@ -43,10 +45,13 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
 import ipywidgets as W
+
+from widgets.common.background import Work, start
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +72,7 @@ P = TypeVar("P", bound=Shown)
 
 _warmed = threading.Event()
 _started = threading.Lock()
-_thread: threading.Thread | None = None
+_work: Work | None = None
 
 
 def preload_spec() -> dict[str, Any]:
@@ -134,14 +139,19 @@ def warm_kernel() -> None:
         _warmed.set()
 
 
-def start_warming() -> threading.Thread:
-    """Run :func:`warm_kernel` once per process, in a daemon thread; the thread (started or running)."""
-    global _thread
+def _warming() -> Iterator[None]:
+    warm_kernel()
+    yield None
+
+
+def start_warming() -> Work:
+    """Run :func:`warm_kernel` once per process, off the page's way (``background.start``: a daemon thread,
+    else the event loop, else now); the work (started, running or done)."""
+    global _work
     with _started:
-        if _thread is None:
-            _thread = threading.Thread(target=warm_kernel, name="plotly-warm-up", daemon=True)
-            _thread.start()
-        return _thread
+        if _work is None:
+            _work = start(_warming(), name="plotly-warm-up")
+        return _work
 
 
 def plotly_preload(*, warm: bool = True) -> W.Output:

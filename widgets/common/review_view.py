@@ -2,11 +2,22 @@
 
 Review reads the match back decision by decision for one seat (:func:`explorer.review`):
 for each decision the seat took, the best option by rollouts, the chance lost by the move
-played, and a mark — ``?!`` doubtful (≥ 2 points of win chance), ``?`` bad (≥ 5), ``??``
-very bad (≥ 10). The marks appear on the log's lines, with the best move in the line's
-hover text, and as a row of buttons under the log: a click jumps to the position where
-that decision was taken. Only the last ``decisions`` decisions are read (a long game has
-hundreds), up to the position shown; Stop keeps what was read.
+played with its paired 95% interval, and — only where that interval lies above 0, the loss
+shown with 95% confidence — a mark: ``?!`` doubtful (≥ 2 points of win chance), ``?`` bad
+(≥ 5), ``??`` very bad (≥ 10). The marks appear on the log's lines, with the best move in the
+line's hover text, and as a row of buttons under the log (each says its interval and how many
+rollouts it rests on): a click jumps to the position where that decision was taken. Only the
+last ``decisions`` decisions are read (a long game has hundreds), up to the position shown;
+Stop keeps what was read.
+
+At a decision where a hint was asked (the Advice tab keeps them: ``advice_tab.ASKED``) the
+review rests on that hint's own rollouts, played on only if the review asks for more
+(``DEFAULT_ROLLOUTS`` is below the hint's ``advice_tab.DEFAULT_ROLLOUTS``, so by default it
+reads exactly the hint's): "Play this" on a hint's first row is never marked.
+
+The review runs where :mod:`widgets.common.background` puts it: a thread in an ordinary kernel,
+the event loop where no thread can start (a round of rollouts at a time; the progress bar fills
+as decisions are read, and Stop is heard between rounds).
 
 >>> import explorer
 >>> from explorer import Match
@@ -20,26 +31,34 @@ hundreds), up to the position shown; Stop keeps what was read.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import ipywidgets as W
 
-from explorer.advise import ReviewedMove, review
+from explorer.advise import Advice, ReviewedMove
+from explorer.advise.review import review_rounds
 from explorer.core.match import Match
 from explorer.errors import RulesError
+from widgets.common.advice_tab import ASKED
+from widgets.common.background import IN_PAGE, LOOP, Work, start
 
 log = logging.getLogger(__name__)
 
 NOTE = "font-size:12.5px;color:#5b6472"
 DEFAULT_DECISIONS, DEFAULT_ROLLOUTS = 10, 24
+RULE = ("Marks only where the loss is shown with 95% confidence (its paired interval lies above 0): ?! ≥2 points, "
+        "? ≥5, ?? ≥10. Where a hint was asked, the review rests on the hint's rollouts.")
 
 
-class _Stopped(Exception):
-    """Raised from the review's progress callback when Stop was pressed."""
+def reviewable(match: Match, seat: int) -> int:
+    """How many decisions of ``seat`` a review of ``match`` reads (those with a choice to make)."""
+    return sum(1 for i, e in enumerate(match.entries)
+               if e.player == seat and not e.sampled and len(match.states[i].legal_actions()) >= 2)
 
 
 def recent_match(match: Match, decisions: int, seat: int) -> tuple[Match, int]:
@@ -60,12 +79,12 @@ class ReviewView:
     def __init__(self, *, current: Callable[[], Match], on_goto: Callable[[int], Any],
                  on_marks: Callable[[dict[int, ReviewedMove]], Any] = lambda _m: None,
                  seats: Callable[[], list[tuple[str, int]]] = lambda: [("Player 1", 0)],
-                 background: bool = True) -> None:
+                 background: bool = True, hints: Callable[[], Iterable[Advice]] = ASKED.all) -> None:
         self._current, self._on_goto, self._on_marks, self._seats = current, on_goto, on_marks, seats
-        self.background = background
+        self.background, self._hints = background, hints
         self.moves: list[ReviewedMove] = []
         self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._work: Work | None = None
         self.seat = W.Dropdown(description="Review", layout=W.Layout(width="210px"),
                                style={"description_width": "50px"})
         self.decisions = W.BoundedIntText(value=DEFAULT_DECISIONS, min=1, max=200, description="last",
@@ -80,13 +99,15 @@ class ReviewView:
         self.stop_button.add_class("re-review-stop")
         self.status = W.HTML()
         self.status.add_class("re-review-status")
+        self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="100%", display="none"))
+        self.progress.add_class("re-review-progress")
         self.marks_box = W.HBox(layout=W.Layout(flex_flow="row wrap", width="100%"))
         self.marks_box.add_class("re-review-marks")
         self.button.on_click(lambda _b: self.start())
-        self.stop_button.on_click(lambda _b: self._stop.set())
+        self.stop_button.on_click(lambda _b: self.stop())
         self.widget = W.VBox([W.HBox([self.seat, self.decisions, self.rollouts, self.button, self.stop_button],
                                      layout=W.Layout(flex_flow="row wrap", align_items="center")),
-                              self.status, self.marks_box], layout=W.Layout(width="100%"))
+                              self.progress, self.status, self.marks_box], layout=W.Layout(width="100%"))
         self.widget.add_class("re-review")
         self.update_seats()
 
@@ -98,7 +119,7 @@ class ReviewView:
 
     @property
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self._work is not None and self._work.running()
 
     def start(self) -> bool:
         """Review the chosen seat's last decisions up to the position shown; False (with the reason) if it cannot."""
@@ -114,40 +135,51 @@ class ReviewView:
         self._on_marks({})
         self.marks_box.children = ()
         self.button.disabled, self.stop_button.disabled = True, False
-        self._say(f"Reviewing the last {self.decisions.value} decisions, {self.rollouts.value} rollouts per option…")
-        job = lambda: self._run(part, offset, seat, self.rollouts.value)  # noqa: E731
-        if self.background:
-            self._thread = threading.Thread(target=job, name="re-review", daemon=True)
-            self._thread.start()
-        else:
-            job()
+        total = reviewable(part, seat)
+        self.progress.max, self.progress.value, self.progress.layout.display = max(1, total), 0, None
+        self._say(f"Reviewing the last {total} decision{'' if total == 1 else 's'}, {self.rollouts.value} rollouts "
+                  "per option (or the rollouts of a hint asked there)…")
+        self._work = None  # (rounds run here and now must not read the last review's place)
+        self._work = start(self._rounds(part, offset, seat, self.rollouts.value, total), name="re-review",
+                           background=self.background)
+        if self._work.how == LOOP:
+            self._say(f"{IN_PAGE} Reviewing the last {total} decisions…")
         return True
 
-    def wait(self, timeout: float | None = 300.0) -> None:
-        if self._thread is not None:
-            self._thread.join(timeout)
+    def stop(self) -> None:
+        """End the review after the round of rollouts under way; the decisions read so far stay."""
+        self._stop.set()
 
-    def _run(self, part: Match, offset: int, seat: int, rollouts: int) -> None:
-        def arrived(move: ReviewedMove) -> None:
-            if self._stop.is_set():
-                raise _Stopped
-            self.moves.append(move)
-            self._say(f"Reviewed {len(self.moves)} decision{'s' if len(self.moves) != 1 else ''}…")
+    def wait(self, timeout: float | None = 300.0) -> bool:
+        """Wait for a review running on a thread (tests); whether it has ended (see ``Work.wait``)."""
+        return self._work is None or self._work.wait(timeout)
 
+    def _rounds(self, part: Match, offset: int, seat: int, rollouts: int, total: int) -> Iterator[None]:
+        """The review, a round of rollouts at a time; Stop is looked at between rounds."""
         stopped = False
         try:
-            review(part, seat, rollouts=rollouts, seed=offset, on_move=arrived)
-        except _Stopped:
-            stopped = True
+            rounds = review_rounds(part, seat, rollouts=rollouts, seed=offset, hints=self._hints())
+            with contextlib.closing(rounds):
+                for item in rounds:
+                    if self._stop.is_set():
+                        stopped = True
+                        break
+                    if item is not None:
+                        self.moves.append(item)
+                        self.progress.value = min(self.progress.max, len(self.moves))
+                        self._say(f"{self._where()}Reviewed {len(self.moves)} of {total} decision"
+                                  f"{'s' if total != 1 else ''}…")
+                    yield None
         except RulesError as err:
             self._say(err.message, error=True)
             return
-        except Exception as err:  # noqa: BLE001 - a thread must not die silently
+        except Exception as err:  # noqa: BLE001 - work off the kernel's way must not die silently
             log.exception("review failed")
             self._say(f"Internal error while reviewing: {type(err).__name__}: {err}", error=True)
             return
         finally:
             self.button.disabled, self.stop_button.disabled = False, True
+            self.progress.layout.display = "none"
         self._show(offset, stopped)
 
     def _show(self, offset: int, stopped: bool) -> None:
@@ -158,16 +190,22 @@ class ReviewView:
             if not m.mark:
                 continue
             b = W.Button(description=f"{m.mark} {index + 1}. {m.played}"[:60], layout=W.Layout(width="auto"),
-                         tooltip=f"best: {m.best} (−{100 * m.lost:.1f} points); go to this decision")
+                         tooltip=f"{m.hover()}; go to this decision")
             b.add_class("re-review-mark")
             b.on_click(lambda _b, i=index: self._on_goto(i))
             buttons.append(b)
         self.marks_box.children = tuple(buttons)
         lost = sum(m.lost for m in self.moves)
         marked = sum(1 for m in self.moves if m.mark)
-        self._say(f"{'Stopped: ' if stopped else ''}{len(self.moves)} decision{'' if len(self.moves) == 1 else 's'} reviewed, {marked} marked, "
-                  f"{100 * lost:.1f} points of win chance lost in all. Marks: ?! ≥2 points, ? ≥5, ?? ≥10; "
-                  "hover a marked log line for the best move, click a mark to go to that decision.")
+        hinted = sum(1 for m in self.moves if m.hinted)
+        rested = f" ({hinted} on the rollouts of the hint asked there)" if hinted else ""
+        self._say(f"{self._where()}{'Stopped: ' if stopped else ''}{len(self.moves)} decision{'' if len(self.moves) == 1 else 's'} "
+                  f"reviewed{rested}, {marked} marked, {100 * lost:.1f} points of win chance lost in all. {RULE} "
+                  "Hover a mark for its interval and the rollouts it rests on; click it to go to that decision.")
+
+    def _where(self) -> str:
+        """``IN_PAGE`` and a space where the review runs on the page's event loop (no thread here), else ``""``."""
+        return f"{IN_PAGE} " if self._work is not None and self._work.how == LOOP else ""
 
     def _say(self, text: str, *, error: bool = False) -> None:
         colour = "#8a2d1c" if error else "#3d4a5c"

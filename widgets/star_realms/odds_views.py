@@ -42,6 +42,8 @@ import plotly.graph_objects as go
 
 from explorer.games.star_realms import odds
 from explorer.games.star_realms.formats import targets
+from widgets.common import background
+from widgets.common.background import IN_PAGE, LOOP, THREAD, Queue
 from widgets.common.charts import distribution_spec, figure_from_spec, fmt_fraction, fmt_prob, show_figure
 from widgets.common.odds_table import odds_row, odds_table
 from widgets.star_realms.buy_figures import arrival_text, buy_figure, turn_text
@@ -94,39 +96,49 @@ SPINNER = ('<style>@keyframes sr-spin{to{transform:rotate(360deg)}}</style>'
 class OddsContext:
     """Who asks (``viewer()``: a seat or ``None`` for the table), the clock of the redraw under way, and the worker.
 
-    With ``background`` (the default) the views compute on one worker thread, in order, so the
-    kernel keeps answering clicks while a spinner turns; :meth:`wait` blocks until it is idle
-    (tests, and anyone who wants the answer now).
+    With ``background`` (the default) the views compute one after another, in order, off the kernel's way
+    (``widgets.common.background.Queue``: on one worker thread, or where no thread can start, in the browser's
+    Python, on the event loop, a view at a time), so the kernel keeps answering clicks while a spinner turns;
+    :meth:`wait` blocks until a worker thread is idle (tests, and anyone who wants the answer now).
     """
 
     def __init__(self, viewer: Callable[[], int | None] = lambda: None, background: bool = True,
                  history: Callable[[], Sequence[Any]] = lambda: ()) -> None:
-        from concurrent.futures import ThreadPoolExecutor
-
         self.viewer = viewer
         self.history = history  # the match's states up to the one shown: what each seat has seen
         self.started, self.spent = time.perf_counter(), 0.0
         self.views: list[Any] = []
         self.background = background
-        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sr-odds") if background else None
-        self.pending: list[Any] = []
+        self.queue = Queue("sr-odds", background)
 
     def run(self, job: Callable[[], None], failed: Callable[[BaseException], None]) -> None:
-        """Run ``job`` on the worker (or now); ``failed(error)`` shows an error instead of raising it."""
+        """Queue ``job`` (or run it now); ``failed(error)`` shows an error instead of raising it."""
         def guarded() -> None:
             try:
                 job()
-            except Exception as err:  # noqa: BLE001 - shown in the view, never lost on the thread
+            except Exception as err:  # noqa: BLE001 - shown in the view, never lost off the kernel's way
                 failed(err)
-        if self.worker is None:
-            guarded()
-            return
-        self.pending = [f for f in self.pending if not f.done()] + [self.worker.submit(guarded)]
+        self.queue.submit(guarded)
 
-    def wait(self, timeout: float | None = 60.0) -> None:
-        """Block until every queued computation has drawn its view."""
-        for f in list(self.pending):
-            f.result(timeout=timeout)
+    @property
+    def in_page(self) -> bool:
+        """Whether the odds are computed on the page's event loop (no thread starts here): the views then say so."""
+        return self.background and (not background.threads_start() or self.queue.how == LOOP)
+
+    def where(self) -> str:
+        """The sentence saying where the odds run, where that is the page itself (else ``""``)."""
+        return f" {esc(IN_PAGE)}" if self.in_page else ""
+
+    def wait(self, timeout: float | None = 60.0) -> bool:
+        """Block until every queued computation has drawn its view; whether they all have.
+
+        On the event loop nothing can block (the views are drawn there): this says whether they are done.
+        A worker thread still busy after ``timeout`` seconds raises ``TimeoutError``.
+        """
+        done = self.queue.wait(timeout)
+        if not done and self.queue.how == THREAD:
+            raise TimeoutError(f"the Star Realms odds were still computing after {timeout} s")
+        return done
 
     def asker(self, state: Any) -> int:
         seat = self.viewer()
@@ -161,7 +173,7 @@ class _View:
         self.state: Any = None
 
     def waiting(self) -> None:
-        self.info.value = f'<div class="sr-computing" style="{NOTE}">{SPINNER}computing…</div>'
+        self.info.value = f'<div class="sr-computing" style="{NOTE}">{SPINNER}computing…{self.ctx.where()}</div>'
 
     def failed(self, err: BaseException) -> None:
         self.info.value = (f'<div class="re-odds-error" style="color:#8a2d1c">Could not compute {esc(self.title)}: '
@@ -205,6 +217,8 @@ class NextHandView(_View):
             return self.widget
         self.info.value = f'<div class="sr-computing" style="{NOTE}">{SPINNER}computing…</div>'
         self.ctx.run(lambda: self._draw(state), self.failed)
+        if self.ctx.in_page and "sr-computing" in self.info.value:  # still to come: say where it is computed
+            self.waiting()
         return self.widget
 
     def _draw(self, state: Any) -> None:
@@ -227,7 +241,7 @@ class NextHandView(_View):
         exact = ("Exact." if result.exact else
                  "<b>Estimate</b>: too large to enumerate within the time budget; sampled frequencies.")
         self.notes.value = (f'<div class="sr-exactness" style="{NOTE}">{exact} Play policy: '
-                            f'{esc("; ".join(result.notes))}. Hover a bar for its exact fraction.</div>')
+                            f'{esc("; ".join(result.notes))}. Hover a bar for its exact fraction.{self.ctx.where()}</div>')
 
 
 class LethalView(_View):
@@ -368,7 +382,7 @@ def odds_views(viewer: Callable[[], int | None] = lambda: None, background: bool
     """Fresh views for one panel, sharing ``viewer`` (the "view as" seat, ``None`` for the table) and
     ``history`` (the match's states up to the one shown: what another seat has seen of a hand).
 
-    With ``background`` the odds are computed off the main thread (see :class:`OddsContext`).
+    With ``background`` the odds are computed off the kernel's way (see :class:`OddsContext`).
     """
     ctx = OddsContext(viewer, background, history)
     return [NextHandView(ctx), LethalView(ctx), BuyView(ctx)]
