@@ -32,7 +32,7 @@ Defaults are small so a run takes a few minutes on a shared 2-core machine::
 
 ``--challengers`` plays ``advisor_policy(rollouts=R, challengers=True)``: the heuristic's move is rolled out
 first and every other option only while it could still be shown better than that move (the module
-``explorer/advise/policy.py`` says how its rule differs from the whole hint's).
+``explorer/advisor/policy.py`` says how its rule differs from the whole hint's).
 """
 
 from __future__ import annotations
@@ -50,8 +50,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import explorer  # noqa: E402
-from explorer.advise import advise, advisor_policy, shutdown_pools  # noqa: E402
-from explorer.advise.racing import wilson  # noqa: E402
+from explorer.advisor import advisor_policy, shutdown_pools
+from explorer.advisor.advise import advise# noqa: E402
+from explorer.advisor.racing import wilson  # noqa: E402
 from explorer.core.chance import sample_outcome  # noqa: E402
 from explorer.sim import simulate  # noqa: E402
 from explorer.sim.spec import SimulationError, make_spec  # noqa: E402

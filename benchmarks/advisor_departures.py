@@ -31,9 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from advisor import positions  # noqa: E402
 
 import explorer  # noqa: E402
-from explorer.advise import advisor_policy  # noqa: E402
-from explorer.advise.racing import paired_difference  # noqa: E402
-from explorer.advise.rollout import Job, play_range  # noqa: E402
+from explorer.advisor import advisor_policy# noqa: E402
+from explorer.advisor.racing import paired_difference  # noqa: E402
+from explorer.advisor.rollout import Job, play_range  # noqa: E402
 
 CHECK_SEED = 12_345
 """Seeds of the checking rollouts start here (apart from the advisor's own, which come from 0, 1, ...)."""

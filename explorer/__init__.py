@@ -21,7 +21,8 @@ from explorer.core import (
     load_game,
 )
 
-from explorer.advise import advise, review  # noqa: E402 (the names are the functions; the package is explorer/advise)
+from explorer.advisor.advise import advise
+from explorer.advisor.review import review
 
 __all__ = [
     "CHANCE", "TERMINAL", "Action", "Deck", "Game", "GameInfo", "Match", "Multiset",

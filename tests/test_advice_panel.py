@@ -11,7 +11,7 @@ import pytest
 
 import explorer
 from explorer import Match
-from tests.advise.advise_helpers import lethal, mid_game
+from tests.advisor.advise_helpers import lethal, mid_game
 from widgets.common.match_panel import MatchPanel
 from widgets.pinned_down.panel import PinnedDownPanel
 from widgets.star_realms.panel import StarRealmsPanel

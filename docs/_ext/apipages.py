@@ -3,10 +3,8 @@
 Every module whose dotted name has no part starting with ``_`` gets ``api/<module>.rst``:
 its docstring and members (``automodule``), and, for a package, the list of its modules
 with their first docstring line. Written here rather than by autosummary's recursion,
-which finds a package's modules through the package's attributes: ``explorer.advise``
-and ``explorer.games`` are functions there (the package re-exports them under the names
-of their subpackages), so autosummary never reaches ``explorer/advise/`` or
-``explorer/games/``. The pages are generated (``docs/api/`` is not in git).
+which finds a package's modules through the package's attributes and so would miss any a
+package does not import. The pages are generated (``docs/api/`` is not in git).
 """
 
 from __future__ import annotations

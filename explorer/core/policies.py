@@ -45,7 +45,7 @@ def first_action_policy(state: State, rng: Generator) -> Action:
 
 
 ADVISOR = "advisor"
-"""The name of the advisor policy (registered by ``explorer.advise``, offered for every game beside its own):
+"""The name of the advisor policy (registered by ``explorer.advisor``, offered for every game beside its own):
 it plays the option its hint ranks first, from rollouts under the game's heuristic."""
 
 

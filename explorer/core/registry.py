@@ -13,7 +13,7 @@ point, so a sixth game needs no edit here::
     cautious = "my_policies:cautious_for"     # called with a Game, returns a policy
 
 A shared policy is offered for every game beside the game's own (the advisor is one:
-``explorer/advise`` registers it). Entry points are read once, the first time the registry is asked;
+``explorer/advisor`` registers it). Entry points are read once, the first time the registry is asked;
 a broken one is reported by name when that game or policy is used, and hides no other.
 
 >>> register_game("pig_example", "toy_pig:Pig")

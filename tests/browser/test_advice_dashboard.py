@@ -2,7 +2,7 @@
 
 On every game page: open Advice, ask a hint with few rollouts, see the bars and the progress
 fill, press "Play this" on the best row and see the move in the log. On every game page, opened
-by a share link on a position with a clear blunder (``tests/advise/blunders.py``: Star Realms'
+by a share link on a position with a clear blunder (``tests/advisor/blunders.py``: Star Realms'
 Player 1 can win by attacking and ends the turn; each other game's position was found by
 rollouts, see there): play the blunder with the panel's own buttons, review the seat's moves,
 see the blunder marked "??" in the log with the best move on hover, and click the mark to go
@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 import explorer
 from explorer.core.share import position_query
-from tests.advise.blunders import BLUNDERS, blunder
+from tests.advisor.blunders import BLUNDERS, blunder
 
 pytestmark = pytest.mark.browser
 
@@ -75,7 +75,7 @@ def test_ask_a_hint_see_the_bars_fill_and_play_the_best_option(page: Page, voila
 
 
 REVIEWED = tuple(g for g in GAMES if g in BLUNDERS)
-"""The games whose page gets the review test: every game with a blunder position in ``tests/advise/blunders.py``."""
+"""The games whose page gets the review test: every game with a blunder position in ``tests/advisor/blunders.py``."""
 
 PLAYED_FROM = {"star_realms": ".sr-end", "warps_edge": ".we-general"}
 """Where a player presses the blunder's button: the game's own controls (Star Realms' end-turn row, Warp's Edge's

@@ -3,7 +3,7 @@
 On a game's dashboard a player steps to the first decision, asks the Advice tab for a hint, presses "Play
 this" on its first row, and reviews the seat's moves with the page's own controls. The review rests on the
 hint asked there (its rollouts, value for value), so it can never mark the hint's leader: no mark in the log
-or under Review, and the status says the decision was read from the hint. tests/advise/test_review_after_hint.py
+or under Review, and the status says the decision was read from the hint. tests/advisor/test_review_after_hint.py
 checks the same for every game without a browser.
 """
 

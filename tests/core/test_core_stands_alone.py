@@ -2,7 +2,7 @@
 
 Layers, bottom up: ``explorer.errors`` (a leaf); the core's primitives (``multiset``, ``numeric``,
 ``rng``, ``pcg64``); ``explorer.odds`` (exact distributions, on those primitives alone); the rest of
-``explorer.core`` (the game surface, chance nodes, matches); the games; ``explorer.advise``;
+``explorer.core`` (the game surface, chance nodes, matches); the games; ``explorer.advisor``;
 ``explorer.sim``. The core finds games and shared policies through ``explorer.core.registry``, never
 by name.
 """
@@ -26,7 +26,7 @@ KNOWN_CIRCLES = [
     {"explorer.games.star_realms." + m for m in ("odds", "odds_buys")},
     {"explorer.games.warps_edge." + m for m in ("actions", "effects", "position", "render", "rules", "state",
                                                 "story")},
-    {"explorer.advise." + m for m in ("advise", "runners")},
+    {"explorer.advisor." + m for m in ("advise", "runners")},
 ]
 
 
@@ -68,3 +68,32 @@ def test_the_graph_sees_imports_inside_functions() -> None:
     edges = import_graph.imports_of("explorer.core.match", import_graph.ROOT / "core" / "match.py",
                                     import_graph.modules())
     assert "explorer.core.policies" in edges  # imported inside Match.play's policy lookup
+
+
+def test_no_package_binds_a_name_that_hides_one_of_its_modules() -> None:
+    """``import explorer.advisor.review`` is the module and ``explorer.games`` the games' package (issue 35)."""
+    import importlib
+
+    hidden = []
+    for name, path in import_graph.modules().items():
+        if path.name != "__init__.py":
+            continue
+        package = importlib.import_module(name)
+        for child in sorted(path.parent.iterdir()):
+            sub = child.stem if child.suffix == ".py" else child.name if (child / "__init__.py").is_file() else ""
+            if not sub or sub == "__init__":
+                continue
+            bound = package.__dict__.get(sub)
+            if bound is not None and getattr(bound, "__name__", None) != f"{name}.{sub}":
+                hidden.append(f"{name}.{sub}")
+    assert hidden == []
+
+
+def test_the_short_entry_points_stay_calls() -> None:
+    import explorer
+    import explorer.advisor.review
+    import explorer.games.star_realms.game  # noqa: F401 - the import itself is the check
+
+    assert explorer.games() == ("endor", "fleet_command", "pinned_down", "star_realms", "warps_edge")
+    assert explorer.advise.__module__ == "explorer.advisor.advise"
+    assert explorer.review is explorer.advisor.review.review

@@ -10,7 +10,7 @@ import pytest
 import toy_pig
 
 import explorer
-from explorer.advise.knowledge import assumed, determinize
+from explorer.advisor.knowledge import assumed, determinize
 from explorer.core.rng import new_generator
 from explorer.errors import RulesError
 

@@ -81,7 +81,7 @@ def test_seed_sequences_mix_and_spawn_as_numpys(entropy: list[int], children: in
 
 @needs_numpy
 def test_a_rollouts_three_generators_are_numpys_spawned_ones() -> None:
-    # explorer.advise.rollout: SeedSequence([seed, rollout]).spawn(3), one each for dealing, chance and play
+    # explorer.advisor.rollout: SeedSequence([seed, rollout]).spawn(3), one each for dealing, chance and play
     pure, numpys = spawn_generators([77, 4], 3, pure=True), spawn_generators([77, 4], 3, pure=False)
     assert [generator_state(g) for g in pure] == [generator_state(g) for g in numpys]
 

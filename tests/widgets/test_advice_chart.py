@@ -7,8 +7,8 @@ chart's width on a phone as on a desktop.
 
 from __future__ import annotations
 
-from explorer.advise.advice import Advice, OptionAdvice
-from explorer.advise.options import Option
+from explorer.advisor.advice import Advice, OptionAdvice
+from explorer.advisor.options import Option
 from explorer.core.actions import Action
 from widgets.common.advice_chart import ROW_HEIGHT, advice_figure
 

@@ -17,7 +17,7 @@ import pytest
 
 import explorer
 from explorer import Match
-from tests.advise.advise_helpers import lethal
+from tests.advisor.advise_helpers import lethal
 from widgets.common import advice_tab, background
 from widgets.common.background import HERE, IN_PAGE, LOOP, THREAD, Queue, start
 from widgets.star_realms import StarRealmsPanel

@@ -8,8 +8,8 @@ hover text gives the exact figures: win chance, interval, rollouts, and the pair
 difference to the best with its interval (the number that says whether two options
 really differ, since every option met the same dice).
 
->>> from explorer.advise.advice import Advice, OptionAdvice
->>> from explorer.advise.options import Option
+>>> from explorer.advisor.advice import Advice, OptionAdvice
+>>> from explorer.advisor.options import Option
 >>> from explorer.core.actions import Action
 >>> rows = tuple(OptionAdvice(Option(i, Action(t), t, "Play"), 40, w, w - 0.1, w + 0.1, d, d - 0.05, d + 0.05, s)
 ...              for i, (t, w, d, s) in enumerate([("play Scout", 0.6, 0.0, ""), ("end turn", 0.3, -0.3, "worse")]))

@@ -21,7 +21,7 @@ sentence (a served dashboard's work budget does).
 
 Every hint asked is kept in :data:`ASKED` (the last ones, by position): the log's Review rests
 on a hint's own rollouts at the decision it was asked about, so the two cannot disagree on the
-same evidence (:mod:`explorer.advise.review`).
+same evidence (:mod:`explorer.advisor.review`).
 
 >>> import explorer
 >>> from explorer import Match
@@ -45,8 +45,9 @@ from typing import Any
 
 import ipywidgets as W
 
-from explorer.advise import Advice, advise
-from explorer.advise.runners import advise_rounds
+from explorer.advisor import Advice
+from explorer.advisor.advise import advise
+from explorer.advisor.runners import advise_rounds
 from explorer.core.actions import Action
 from explorer.core.state import State
 from explorer.errors import RulesError
@@ -72,7 +73,7 @@ class AskedHints:
     """The last hints asked in this kernel (each with its rollouts): what the log's Review rests on.
 
     Kept by the Advice tabs, read by the Review (``widgets.common.review_view``); a review picks, at each
-    decision, the hint asked about that very position with its policy (``explorer.advise.review.hint_book``).
+    decision, the hint asked about that very position with its policy (``explorer.advisor.review.hint_book``).
     Safe to add to from a worker thread.
     """
 

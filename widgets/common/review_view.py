@@ -40,8 +40,8 @@ from typing import Any
 
 import ipywidgets as W
 
-from explorer.advise import Advice, ReviewedMove
-from explorer.advise.review import review_rounds
+from explorer.advisor import Advice, ReviewedMove
+from explorer.advisor.review import review_rounds
 from explorer.core.match import Match
 from explorer.errors import RulesError
 from widgets.common.advice_tab import ASKED

@@ -1,10 +1,10 @@
 """The advisor rolls its policy's move out first, and skips the hint when nothing could overturn that move.
 
-Spec: explorer/advise/policy.py ("The policy's move first"): the advisor keeps its rollout policy's move
+Spec: explorer/advisor/policy.py ("The policy's move first"): the advisor keeps its rollout policy's move
 unless another option's paired difference to it is above 0 with 95% confidence. When the move's own
 rollouts are such that no rollouts of another option, whatever their values in [0, 1], could show that,
 the rest of the hint cannot change the move, so it is not played. The move must be exactly the one the
-whole hint keeps (explorer.advise.racing.never_shown_worse; its doctest gives the small cases: with 4
+whole hint keeps (explorer.advisor.racing.never_shown_worse; its doctest gives the small cases: with 4
 rollouts, 2 wins keep the move; with 8, 6 do).
 """
 
@@ -16,9 +16,9 @@ import numpy as np
 import pytest
 
 from advise_helpers import GAMES, lethal, mid_game
-from explorer.advise.policy import AdvisorPolicy
-from explorer.advise.racing import Z95, Z_STOP, never_shown_worse, paired_difference
-from explorer.advise.rollout import Job, play_range
+from explorer.advisor.policy import AdvisorPolicy
+from explorer.advisor.racing import Z95, Z_STOP, never_shown_worse, paired_difference
+from explorer.advisor.rollout import Job, play_range
 
 RESULTS = (0.0, 0.5, 1.0)
 """A rollout's value in a two-player game: a loss, a draw, a win."""

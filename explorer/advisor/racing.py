@@ -102,7 +102,7 @@ def could_show_worse(values: Sequence[float], known: Mapping[int, float], z: flo
     elsewhere, could still put ``values`` below it with confidence (``paired_difference(values, w, z)``
     with its upper end below 0).
 
-    The advisor's challengers (:class:`~explorer.advise.policy.AdvisorPolicy`, ``challengers=True``)
+    The advisor's challengers (:class:`~explorer.advisor.policy.AdvisorPolicy`, ``challengers=True``)
     play their rollouts one at a time and stop as soon as this is False: no result still to come
     could make them better than the policy's move.
 

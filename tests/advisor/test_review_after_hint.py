@@ -10,9 +10,9 @@ import pytest
 
 import explorer
 from explorer import Match
-from explorer.advise.review import review
-from explorer.advise.runners import advise_rounds
-from tests.advise.advise_helpers import GAMES
+from explorer.advisor.review import review
+from explorer.advisor.runners import advise_rounds
+from tests.advisor.advise_helpers import GAMES
 
 REVIEW_ROLLOUTS = 24
 """The Review view's default rollouts per option (widgets.common.review_view.DEFAULT_ROLLOUTS)."""

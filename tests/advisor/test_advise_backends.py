@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from advise_helpers import mid_game
-from explorer.advise import advise, shutdown_pools
+from explorer.advisor import shutdown_pools
+from explorer.advisor.advise import advise
 from explorer.errors import RulesError
 
 

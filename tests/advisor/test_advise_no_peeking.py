@@ -15,7 +15,8 @@ import numpy as np
 from fractions import Fraction
 
 from advise_helpers import mid_game
-from explorer.advise import advise, determinize
+from explorer.advisor import determinize
+from explorer.advisor.advise import advise
 from explorer.core import Deck, Multiset
 
 

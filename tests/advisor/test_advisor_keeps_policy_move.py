@@ -1,6 +1,6 @@
 """The advisor as a player keeps its rollout policy's move unless the hint shows a better one.
 
-Spec: explorer/advise/policy.py ("It keeps the rollout policy's own move unless the hint shows a better
+Spec: explorer/advisor/policy.py ("It keeps the rollout policy's own move unless the hint shows a better
 one"): one step of policy improvement. With few rollouts most options tie, and a tie broken by the
 listing order played worse than the heuristic it rolls out (Star Realms: advisor(2) and advisor(4)
 lost 4 of 4 games to the heuristic, session 7). Issue 22 §1: "advise(state, ...)" on the decision on
@@ -14,7 +14,8 @@ import pytest
 
 from advise_helpers import GAMES, lethal, mid_game
 from explorer import Match, load_game
-from explorer.advise import advise, advisor_policy
+from explorer.advisor import advisor_policy
+from explorer.advisor.advise import advise
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -10,7 +10,8 @@ import pytest
 
 import explorer
 from advise_helpers import GAMES, lethal, mid_game
-from explorer.advise import Advice, advise
+from explorer.advisor import Advice
+from explorer.advisor.advise import advise
 from explorer.errors import RulesError
 
 

@@ -16,14 +16,14 @@ rollout indices, so every backend returns the same numbers. The tasks of a
 round are cut into pieces ``(options, start, stop)``: a range of rollout
 indices for every option of the round, so that rollout ``i`` of all options
 is played in one place and they share its transpositions
-(:mod:`explorer.advise.rollout`), every worker has work, and a time budget
+(:mod:`explorer.advisor.rollout`), every worker has work, and a time budget
 can stop between pieces; the split never changes a value.
 
 **Round by round.** :func:`advise_rounds` is a hint as a generator: it yields ``None`` after
 every piece played and the advice so far after every round (the last one yielded is the whole
 advice), so whoever drives it decides what happens in between: a thread takes the next at once,
 an event loop lets the page's clicks in (Stop among them: ``stop`` is looked at between pieces),
-``advise`` keeps the last. Every advice it yields carries its :class:`~explorer.advise.advice.Evidence`,
+``advise`` keeps the last. Every advice it yields carries its :class:`~explorer.advisor.advice.Evidence`,
 and :func:`extend_rounds` goes on from an advice's rollouts to more of them: the values already
 played stay, so a review that reads a hint's decision rests on the hint's own rollouts.
 
@@ -35,7 +35,7 @@ only ``local`` is offered: the others are refused in a sentence (:func:`processe
 ...     run.workers
 1
 >>> import explorer
->>> from explorer.advise import advise
+>>> from explorer import advise
 >>> m = explorer.Match(explorer.load_game("warps_edge"), seed=1)
 >>> while m.state.is_chance(): _ = m.step()
 >>> shown = [a for a in advise_rounds(m.state, rollouts=8, seed=1) if a is not None]
@@ -58,10 +58,10 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from explorer.advise.advice import Advice, build_advice
-from explorer.advise.options import Option, decision_options, decision_seat, seen_chance
-from explorer.advise.racing import Race
-from explorer.advise.rollout import DEFAULT_MAX_STEPS, Job, PolicyRef, play_piece, play_task, resolve_policies
+from explorer.advisor.advice import Advice, build_advice
+from explorer.advisor.options import Option, decision_options, decision_seat, seen_chance
+from explorer.advisor.racing import Race
+from explorer.advisor.rollout import DEFAULT_MAX_STEPS, Job, PolicyRef, play_piece, play_task, resolve_policies
 from explorer.core.actions import Action
 from explorer.core.state import State
 from explorer.errors import RulesError
@@ -268,12 +268,12 @@ def advise_rounds(state: State, seat: int | None = None, *, rollouts: int = 200,
                   budget_s: float | None = None, stop: threading.Event | None = None, batch: int | None = None,
                   racing: bool = True, spare: bool = True, max_steps: int = DEFAULT_MAX_STEPS,
                   measure: str = "win") -> Rounds:
-    """:func:`explorer.advise.advise`, one round at a time: the same arguments (but ``on_batch``), the same advice.
+    """:func:`explorer.advisor.advise`, one round at a time: the same arguments (but ``on_batch``), the same advice.
 
     The arguments are checked now (a bad one raises here, before any rollout); the rollouts are played as
     the generator is driven. ``stop`` is looked at after every piece and before every round.
     """
-    from explorer.advise.advise import MAX_ROLLOUTS, check_measure, default_batch, policy_name  # it imports us
+    from explorer.advisor.advise import MAX_ROLLOUTS, check_measure, default_batch, policy_name  # it imports us
 
     began = time.perf_counter()
     seat = decision_seat(state, seat)
@@ -301,7 +301,7 @@ def extend_rounds(advice: Advice, rollouts: int, *, backend: str = "local", work
     stopped stay stopped); a complete advice asked again at its own count comes back as it was. A partial
     one (Stop, a time budget) is played on to the count it was asked for or ``rollouts``, whichever is more.
     """
-    from explorer.advise.advise import MAX_ROLLOUTS  # it imports us
+    from explorer.advisor.advise import MAX_ROLLOUTS  # it imports us
 
     began = time.perf_counter()
     evidence = advice.evidence

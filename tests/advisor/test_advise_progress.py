@@ -13,7 +13,8 @@ import pytest
 
 import explorer
 from advise_helpers import mid_game
-from explorer.advise import advise, advisor_policy, shutdown_pools
+from explorer.advisor import advisor_policy, shutdown_pools
+from explorer.advisor.advise import advise
 from explorer.errors import RulesError
 
 

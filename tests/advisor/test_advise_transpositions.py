@@ -2,7 +2,7 @@
 
 Spec: issue 22 §1 (common random numbers; "identical results for the same seed") and the advisor reference
 (`shared/reference/advisor.md`: rollouts are the position played out, nothing estimated). The memo of
-:mod:`explorer.advise.rollout` only saves time: a position reached with the same moves taken and the same
+:mod:`explorer.advisor.rollout` only saves time: a position reached with the same moves taken and the same
 generator states has one future.
 """
 
@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from advise_helpers import GAMES, mid_game
-from explorer.advise.options import decision_seat
-from explorer.advise.rollout import Job, generators, play_out, play_piece, resolve_policies
+from explorer.advisor.options import decision_seat
+from explorer.advisor.rollout import Job, generators, play_out, play_piece, resolve_policies
 from explorer.core.actions import Action
 from explorer.core.state import State
 

@@ -4,7 +4,7 @@ Each :class:`OptionAdvice` row holds the option (its action, text and group),
 its rollouts, the seat's win chance with Wilson's 95% interval, the paired 95%
 interval of its difference to the best option (common random numbers), why it
 stopped (``"worse"`` or ``"same"`` in the race, see
-:mod:`explorer.advise.racing`) and the exact odds of the chance step that
+:mod:`explorer.advisor.racing`) and the exact odds of the chance step that
 follows it, if one does. :class:`Advice` puts first the best option (the
 highest win chance among the options that played the most rollouts, the
 race's survivors), then the others by their paired difference to it
@@ -13,10 +13,10 @@ what was assumed; ``partial`` is true when a time budget or a stop cut the rollo
 short. With ``measure="progress"`` every "win" figure is instead the mean of how far
 the seat got (``State.progress``, 1 for a win), and the texts say so.
 
-An advice made round by round (:func:`explorer.advise.runners.advise_rounds`) carries its
+An advice made round by round (:func:`explorer.advisor.runners.advise_rounds`) carries its
 :class:`Evidence`: every option's rollout values and what played them (position, seat,
 policy, seed, the race's settings). A review of that decision reads or extends those very
-rollouts (:func:`explorer.advise.runners.extend_rounds`), so a hint and a review of the same
+rollouts (:func:`explorer.advisor.runners.extend_rounds`), so a hint and a review of the same
 decision can never disagree on the same evidence. :func:`build_advice` makes the advice from a
 race's values.
 """
@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from explorer.advise.knowledge import assumed
-from explorer.advise.options import Option, chance_summary
-from explorer.advise.racing import RULE, Race, paired_difference, wilson
-from explorer.advise.rollout import Job
+from explorer.advisor.knowledge import assumed
+from explorer.advisor.options import Option, chance_summary
+from explorer.advisor.racing import RULE, Race, paired_difference, wilson
+from explorer.advisor.rollout import Job
 from explorer.core.actions import Action
 from explorer.errors import RulesError
 

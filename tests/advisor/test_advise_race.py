@@ -12,9 +12,9 @@ from __future__ import annotations
 import numpy as np
 
 from advise_helpers import lethal, mid_game, near_end
-from explorer.advise import advise
-from explorer.advise.racing import Race, paired_difference, wilson
-from explorer.advise.rollout import generators
+from explorer.advisor.advise import advise
+from explorer.advisor.racing import Race, paired_difference, wilson
+from explorer.advisor.rollout import generators
 
 
 def test_rollout_i_uses_the_same_generators_for_every_option() -> None:
@@ -126,7 +126,7 @@ def _race_with_a_dropout(first: tuple[float, ...], second: tuple[float, ...], ro
 
 
 def test_the_rollouts_a_stopped_option_left_go_to_the_best() -> None:
-    # The spare-budget rule (explorer/advise/racing.py): a budget of 3 x 32 games; option 2 used 16, so the
+    # The spare-budget rule (explorer/advisor/racing.py): a budget of 3 x 32 games; option 2 used 16, so the
     # leader (options 0 and 1 level at 50%: the lower index), its interval about ±17 points, plays the 16 spare
     # games in two batches of 8; option 1 stays at its count.
     race = _race_with_a_dropout((1.0, 0.0), (0.0, 1.0))

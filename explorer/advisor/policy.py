@@ -28,7 +28,7 @@ plays only for what the rule asks: after the policy's move has its rollouts,
 each other option plays its rollouts one at a time, those where the policy's
 move did worst first, and stops as soon as no result still to come could show
 it better than that move with 95% confidence
-(:func:`~explorer.advise.racing.could_show_worse`). The advisor plays the
+(:func:`~explorer.advisor.racing.could_show_worse`). The advisor plays the
 challenger with the highest mean among those shown better, else its policy's
 move. The rule differs from the whole hint's in one case: the hint leaves the
 move only for the option with the highest mean, and keeps it when that option
@@ -37,7 +37,7 @@ is not shown better even if another one is; a challenger shown better is played.
 **The policy's move first.** Its own rollouts are played before any other
 option's (the very rollouts the hint would give it). When they are good
 enough that no option, whatever its rollouts, could show it worse
-(:func:`~explorer.advise.racing.never_shown_worse`; with 4 rollouts: 2 wins,
+(:func:`~explorer.advisor.racing.never_shown_worse`; with 4 rollouts: 2 wins,
 with 8: 6), the move is played without rolling out the rest: the same move
 the whole hint would keep, at a fraction of the cost.
 
@@ -53,10 +53,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from explorer.advise.advise import advise, default_batch
-from explorer.advise.options import decision_seat
-from explorer.advise.racing import could_show_worse, never_shown_worse, paired_difference
-from explorer.advise.rollout import DEFAULT_MAX_STEPS, Job, PolicyRef, play_range, resolve_policies
+from explorer.advisor.advise import advise, default_batch
+from explorer.advisor.options import decision_seat
+from explorer.advisor.racing import could_show_worse, never_shown_worse, paired_difference
+from explorer.advisor.rollout import DEFAULT_MAX_STEPS, Job, PolicyRef, play_range, resolve_policies
 from explorer.core.actions import Action
 from explorer.core.checks import whole_number
 from explorer.core.rng import Generator, new_generator

@@ -12,7 +12,7 @@ import pytest
 
 from advise_helpers import lethal
 from explorer import Match
-from explorer.advise import advisor_policy
+from explorer.advisor import advisor_policy
 from explorer.errors import RulesError
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from blunders import BLUNDERS, blunder
 from explorer import Match
-from explorer.advise import review
+from explorer.advisor.review import review
 from widgets.common.review_view import DEFAULT_DECISIONS, DEFAULT_ROLLOUTS, recent_match
 
 REVIEW_SEED = 0

@@ -1,7 +1,7 @@
 """``review``: a played match read back decision by decision, as GNU Backgammon analyses a match.
 
 For every decision ``seat`` took (with more than one legal option) the
-position is advised on (:func:`explorer.advise.advise`, seed ``seed + i`` for
+position is advised on (:func:`explorer.advisor.advise`, seed ``seed + i`` for
 the move at position ``i``, so a review is reproducible), and the move played
 is set against the best option. The chance lost is the paired difference of
 the two (common random numbers; 0 when the move played is the best or does
@@ -23,7 +23,7 @@ Every reviewed move says how many paired rollouts its verdict rests on.
 **A hint asked at a decision is the review's evidence there** (``hints``): the
 review reads that hint's rollouts, value for value, and plays more of them only
 when the review asks for more rollouts than the hint had
-(:func:`~explorer.advise.runners.extend_rounds`). So the hint's first row is the
+(:func:`~explorer.advisor.runners.extend_rounds`). So the hint's first row is the
 review's best on the same evidence, and playing it is never marked.
 
 The summary counts the decisions reviewed and marked, sums the chance lost and
@@ -55,9 +55,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from explorer.advise.advice import Advice
-from explorer.advise.rollout import DEFAULT_MAX_STEPS, PolicyRef
-from explorer.advise.runners import advise_rounds, extend_rounds
+from explorer.advisor.advice import Advice
+from explorer.advisor.rollout import DEFAULT_MAX_STEPS, PolicyRef
+from explorer.advisor.runners import advise_rounds, extend_rounds
 from explorer.core.match import Match
 from explorer.core.state import State
 from explorer.errors import RulesError
@@ -246,11 +246,11 @@ def hint_book(hints: Iterable[Advice], policy: PolicyRef) -> dict[tuple[State, i
     book: dict[tuple[State, int], Advice] = {}
     for i, hint in enumerate(hints):
         if not isinstance(hint, Advice):
-            raise RulesError(f"hints must be advice (explorer.advise.Advice); hint {i} is {type(hint).__name__}")
+            raise RulesError(f"hints must be advice (explorer.advisor.Advice); hint {i} is {type(hint).__name__}")
         evidence = hint.evidence
         if evidence is None:
             raise RulesError(f"hint {i} ({hint.phase}) carries no rollout values to review from (Advice.evidence is "
-                             "None): ask it with explorer.advise.runners.advise_rounds")
+                             "None): ask it with explorer.advisor.runners.advise_rounds")
         job = evidence.job
         if job.measure != "win" or job.policy != policy or job.max_steps != DEFAULT_MAX_STEPS:
             continue
@@ -298,6 +298,6 @@ def reviewed_move(index: int, state: State, action: Any, advice: Advice, *, hint
 
 
 def advice_policy_name(policy: PolicyRef) -> str:
-    from explorer.advise.advise import policy_name
+    from explorer.advisor.advise import policy_name
 
     return policy_name(policy)

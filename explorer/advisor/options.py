@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from explorer.advise.knowledge import determinize
+from explorer.advisor.knowledge import determinize
 from explorer.core.actions import Action
 from explorer.core.rng import new_generator
 from explorer.core.state import State
@@ -103,7 +103,7 @@ def seen_chance(state: State, seat: int, action: Action, seed: int) -> tuple[tup
 
     The odds of the true position could tell what the seat cannot see (the next card of a deck whose
     other cards sit in an opponent's hand). So the step is worked out in ``WORLDS`` positions dealt from
-    the seat's view (:func:`~explorer.advise.knowledge.determinize`, generators from ``seed`` alone): when
+    the seat's view (:func:`~explorer.advisor.knowledge.determinize`, generators from ``seed`` alone): when
     they all agree, the step does not depend on hidden cards and its odds are given; otherwise nothing is
     shown. Both the choice and the odds come from the seat's view only.
     """

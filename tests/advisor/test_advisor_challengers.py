@@ -1,9 +1,9 @@
 """The advisor's challengers: each other option plays only while it could still beat the policy's move.
 
-Spec: explorer/advise/policy.py ("Challengers"). With ``challengers=True`` the advisor rolls its policy's
+Spec: explorer/advisor/policy.py ("Challengers"). With ``challengers=True`` the advisor rolls its policy's
 move out, then lets every other option play its rollouts one at a time (those where the move did worst
 first) and stops it as soon as no result still to come could show it better than the move with 95%
-confidence (explorer.advise.racing.could_show_worse, exact over every value in [0, 1] of the rollouts
+confidence (explorer.advisor.racing.could_show_worse, exact over every value in [0, 1] of the rollouts
 still to play). It plays the challenger with the highest mean among those shown better, else the move.
 """
 
@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 
 from advise_helpers import GAMES, lethal, mid_game
-from explorer.advise.policy import AdvisorPolicy
-from explorer.advise.racing import Z95, could_show_worse, never_shown_worse, paired_difference
+from explorer.advisor.policy import AdvisorPolicy
+from explorer.advisor.racing import Z95, could_show_worse, never_shown_worse, paired_difference
 
-policy_module = importlib.import_module("explorer.advise.policy")
+policy_module = importlib.import_module("explorer.advisor.policy")
 
 RESULTS = (0.0, 0.5, 1.0)
 """A rollout's value in a two-player game: a loss, a draw, a win."""

@@ -2,7 +2,7 @@
 
 Rollout ``i`` of an advice with seed ``S`` draws everything from
 ``SeedSequence([S, i])``: first the hidden cards the seat cannot see are dealt
-(:func:`~explorer.advise.knowledge.determinize`), then the option is applied and
+(:func:`~explorer.advisor.knowledge.determinize`), then the option is applied and
 the game is played to its end by the rollout policy, chance steps sampled with
 exact probabilities from a generator of their own (the policies draw from a
 third), so the draws stay in step as long as the games do. Every option uses the very same generator for rollout
@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from explorer.advise.knowledge import determinize
+from explorer.advisor.knowledge import determinize
 from explorer.core.actions import CHANCE, TERMINAL
 from explorer.core.collector import fewer_collections
 from explorer.core.rng import Generator, spawn_generators

@@ -11,8 +11,8 @@ import pytest
 
 from advise_helpers import lethal
 from explorer import Match
-from explorer.advise import review
-from explorer.advise.review import mark_for
+from explorer.advisor.review import review
+from explorer.advisor.review import mark_for
 from explorer.errors import RulesError
 
 

@@ -3,10 +3,10 @@
 For each option the position is played out ``rollouts`` times by a rollout
 policy (the game's ``heuristic`` by default, for every seat), with the hidden
 cards the seat cannot see dealt afresh before each rollout
-(:mod:`explorer.advise.knowledge`) and the same generator for rollout ``i`` of
-every option (:mod:`explorer.advise.rollout`). Options clearly worse than the
+(:mod:`explorer.advisor.knowledge`) and the same generator for rollout ``i`` of
+every option (:mod:`explorer.advisor.rollout`). Options clearly worse than the
 leader stop early, and the rollouts they leave go to the best
-(:mod:`explorer.advise.racing` states both rules).
+(:mod:`explorer.advisor.racing` states both rules).
 ``on_batch(advice)`` receives the advice so far after every round;
 ``budget_s`` (seconds) or ``stop`` (a ``threading.Event``) end the rollouts
 early and the advice says it is partial. The backends are the simulation
@@ -41,12 +41,12 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from explorer.advise.advice import Advice, OptionAdvice
-from explorer.advise.knowledge import assumed
-from explorer.advise.options import decision_options, decision_seat, seen_chance
-from explorer.advise.racing import RULE, Race, paired_difference, wilson
-from explorer.advise.rollout import DEFAULT_MAX_STEPS, Job, PolicyRef, resolve_policies
-from explorer.advise.runners import Runner
+from explorer.advisor.advice import Advice, OptionAdvice
+from explorer.advisor.knowledge import assumed
+from explorer.advisor.options import decision_options, decision_seat, seen_chance
+from explorer.advisor.racing import RULE, Race, paired_difference, wilson
+from explorer.advisor.rollout import DEFAULT_MAX_STEPS, Job, PolicyRef, resolve_policies
+from explorer.advisor.runners import Runner
 from explorer.core.match import Match
 from explorer.core.state import State
 from explorer.core.checks import whole_number
@@ -87,11 +87,11 @@ def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200
     policy name of the game, a callable ``policy(state, rng)``, or one per seat). ``batch``: rollouts per
     option per round (default ``rollouts / 8``, at least 8). ``racing=False`` gives every option all its
     rollouts. ``spare``: the best goes on with the rollouts the stopped options left unused, until it is
-    within ±5 points (:mod:`explorer.advise.racing`); ``spare=False`` stops every option at ``rollouts``.
+    within ±5 points (:mod:`explorer.advisor.racing`); ``spare=False`` stops every option at ``rollouts``.
     ``measure``: ``"win"`` ranks by the chance to win; ``"progress"``, for a game that measures how far a seat
     got (``State.progress``; Pinned Down: the distance covered toward 10, a win counts 1), ranks by its mean,
     where nearly every game is lost and every win chance is 0.
-    Returns an :class:`~explorer.advise.advice.Advice`.
+    Returns an :class:`~explorer.advisor.advice.Advice`.
     """
     began = time.perf_counter()
     if isinstance(state, Match):
@@ -150,8 +150,8 @@ def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200
 
 
 def _play_here(job: Job, tasks: list[tuple[int, int, int]], deadline: float | None) -> Iterator[Any]:
-    from explorer.advise.rollout import play_piece
-    from explorer.advise.runners import local_pieces
+    from explorer.advisor.rollout import play_piece
+    from explorer.advisor.runners import local_pieces
 
     for piece in local_pieces(tasks):
         if deadline is not None and time.perf_counter() >= deadline:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import explorer
-from tests.advise.advise_helpers import LETHAL  # (imported by its full name: the browser tests import this module too)
+from tests.advisor.advise_helpers import LETHAL  # (imported by its full name: the browser tests import this module too)
 from explorer.core.share import position_query, read_query
 from explorer.core.state import State
 

@@ -10,7 +10,7 @@ import pytest
 
 import explorer
 from explorer import Match
-from explorer.advise.policy import AdvisorPolicy
+from explorer.advisor.policy import AdvisorPolicy
 from explorer.core.policies import ADVISOR, named_policy, policy_names
 from explorer.errors import RulesError
 from widgets.common.match_panel import MatchPanel
@@ -53,7 +53,7 @@ def test_a_served_page_leaves_the_advisor_out_of_step_and_auto(monkeypatch: pyte
 
 
 def test_the_lab_plays_the_advisor_against_the_heuristic(monkeypatch: pytest.MonkeyPatch) -> None:
-    from explorer.advise import policy
+    from explorer.advisor import policy
     from explorer.sim import simulate
 
     monkeypatch.setattr(policy, "NAMED_ROLLOUTS", 4)  # the lab's plumbing, not the advisor's strength (80 s at 32)
