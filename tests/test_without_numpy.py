@@ -1,6 +1,6 @@
 """The rules core without numpy: the same games, the same odds, and saved matches that cross between the two.
 
-A browser's Python (Pyodide, for the static site) has no numpy. DESIGN.md's promise is that numpy only makes
+A browser's Python (Pyodide, for the static site) has no numpy. docs/architecture.md's promise is that numpy only makes
 the core faster: every seeded game, golden replay and exact answer is the same without it (issue 34, part 1).
 These tests start Pythons in which ``import numpy`` fails (``tests/numpy_optional.py``'s blocker, switched on
 by ``RULES_EXPLORER_WITHOUT_NUMPY=1``) and check that:
