@@ -132,3 +132,19 @@ def test_the_which_order_view_before_the_deal_says_no_card_is_in_hand() -> None:
     # its column headings, and on a phone (where the headings hide) nothing at all
     text = which_order_view(EndorPanel(seed=1).state)
     assert "Rebels hold no order card yet" in text and "<table" not in text
+
+
+def test_the_decision_line_agrees_with_the_side() -> None:
+    """Issue 37 §5: "Rebels decides" read wrong; the Rebels are plural, the Empire singular."""
+    from widgets.endor import EndorPanel
+
+    panel = EndorPanel(seed=1)
+    state = panel.state
+    while state.is_chance() or state.current_player != 0:
+        panel.auto(1)
+        state = panel.state
+    assert panel.decision_text(state) == "Rebels decide"
+    while state.is_chance() or state.current_player != 1:
+        panel.auto(1)
+        state = panel.state
+    assert panel.decision_text(state) == "Empire decides"

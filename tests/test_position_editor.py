@@ -158,7 +158,7 @@ def test_pinned_down_decks_move_through_the_generic_editor() -> None:
     assert editor.move.move(2, card, "players 1 › deck › cards", "players 1 › discard")
     assert editor.move.move(1, other, "players 1 › deck › cards", "players 1 › discard")
     assert editor.move.note.value.endswith(
-        f"Moved 1 {other} from players 1 › deck › cards to players 1 › discard.</div>")
+        f"Moved 1 {other} from players 1 › deck to players 1 › discard.</div>")
     assert "✓" in editor.verdict.value, editor.verdict.value
     assert editor.use() and len(used[0].players[0].discard) == len(state.players[0].discard) + 3
     assert used[0].players[0].discard.count(card) == state.players[0].discard.count(card) + 2
@@ -319,3 +319,16 @@ def test_the_text_box_shows_what_the_form_wrote() -> None:
     editor.field("players 1 › authority").value = 37
     assert "authority = 37" in editor.text.value
     assert editor.text.value == toml_text(editor.data())
+
+
+@pytest.mark.parametrize(("game_id", "stage", "words"), [("warps_edge", "actions", "step 2: pilot actions"),
+                                                         ("pinned_down", "main", "main phase")])
+def test_the_stage_is_picked_in_the_rules_words_and_read_back_as_its_id(game_id: str, stage: str, words: str) -> None:
+    """Issue 37 §5: stage values ("setup-keep", "assign_start") were shown as ids; the form shows the rules' words."""
+    state = played(game_id, 1, 30)
+    editor, _ = editor_on(state)
+    field = editor.field("stage")
+    assert dict(field.options)[words] == stage
+    field.value = stage
+    assert editor.data()["stage"] == stage
+    assert not any("_" in label for label, _ in field.options)

@@ -195,7 +195,7 @@ def test_odds_redraw_when_a_token_is_bought(panel: WarpsEdgePanel) -> None:
 def test_signature_odds_use_the_odds_module() -> None:
     st = odds.example_position()
     rows = dict(key_odds(st))
-    assert rows["P(signature token kestrel-lance is drawn before this warp ends)"] == Fraction(10, 11)
+    assert rows["P(signature token Demo Kestrel Lance is drawn before this warp ends)"] == Fraction(10, 11)
     assert "kestrel-lance" in position_html(st)
 
 

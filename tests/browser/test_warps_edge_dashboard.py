@@ -37,7 +37,8 @@ def phase(page: Page) -> str:
 def assign(page: Page, token: str, button: str) -> None:
     select = page.locator(".we-token select")
     # the options arrive in their own widget message: wait for the token before reading them
-    expect(select.locator("option", has_text=re.compile(rf"^{re.escape(token)}(\s×\d+)?$"))).to_have_count(1)
+    spaced = re.escape(token).replace("\\ ", "\\s")  # a no-break space in a label is whitespace too
+    expect(select.locator("option", has_text=re.compile(rf"^{spaced}(\s×\d+)?$"))).to_have_count(1)
     labels = select.locator("option").all_inner_texts()
     # ipywidgets shows spaces in option labels as no-break spaces
     index = next((i for i, t in enumerate(labels)
@@ -119,7 +120,7 @@ def test_play_by_clicking_undo_odds_chart_and_buy(page: Page, voila_url: str, tm
     # hover words come from the data (Demo Flit: hull 3, speed 1, destroy reward energy-2)
     flit = page.locator('.we-card[data-slot="1"]')
     expect(flit).to_have_attribute("title", re.compile(r"destroyed by lasers totalling 3 .*destroy reward: gain energy-2"))
-    expect(page.locator('.we-chip[data-token="maneuver-1"]').first).to_have_attribute("title", re.compile("^maneuver-1 · "))
+    expect(page.locator('.we-chip[data-token="maneuver-1"]').first).to_have_attribute("title", re.compile("^Maneuver 1 · "))
     legend = page.locator(".we-legend")
     expect(legend.locator(".we-legend-table").first).to_be_hidden()  # closed until opened
     legend.locator("summary").click()
@@ -127,7 +128,7 @@ def test_play_by_clicking_undo_odds_chart_and_buy(page: Page, voila_url: str, tm
     expect(legend.locator("tr[data-legend-enemy]")).to_have_count(27)
 
     # a token assignment: a maneuver evades Demo Flit (speed 1) in slot 1
-    assign(page, "maneuver-1", "slot 1 · Demo Flit")
+    assign(page, "Maneuver 1", "slot 1 · Demo Flit")
     expect(page.locator(".re-status")).to_contain_text("maneuvers at slot 1")
     expect(page.locator('.we-card[data-slot="1"]')).to_contain_text("empty")
 
@@ -146,7 +147,7 @@ def test_play_by_clicking_undo_odds_chart_and_buy(page: Page, voila_url: str, tm
     page.get_by_role("tab", name="Play").click()
 
     # buy a token: spend energy-2, then buy laser-1 into the bag
-    assign(page, "energy-2", "spend energy-2 on buying")
+    assign(page, "Energy 2", "spend energy-2 on buying")
     expect(page.locator(".we-ship-panel")).to_contain_text("buying credit 2")
     click_and_wait(page, page.locator(".we-general").get_by_role("button", name="buy laser-1", exact=True))
     expect(page.locator(".re-status")).to_contain_text("Pilot buys laser-1 into the bag")
@@ -159,7 +160,7 @@ def test_play_by_clicking_undo_odds_chart_and_buy(page: Page, voila_url: str, tm
     page.get_by_role("tab", name="Play").click()
 
     # the rest of the turn and the next one, by clicking
-    assign(page, "maneuver-1", "slot 1 · Demo Flit")
+    assign(page, "Maneuver 1", "slot 1 · Demo Flit")
     click_and_wait(page, page.locator(".we-general").get_by_role("button", name="end actions", exact=True))
     to_next_pilot_step(page, turn=2)
     expect(page.locator(".we-warp")).to_contain_text("turn 2")

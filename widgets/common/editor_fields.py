@@ -44,13 +44,14 @@ class NameZone:
     """One zone of names: a text line, a completing picker, a count and Add (``value()``: the entries)."""
 
     def __init__(self, path: str, label: str, names: list[Any], vocabulary: tuple[str, ...],
-                 on_change: Callable[[], Any], short: str | None = None) -> None:
+                 on_change: Callable[[], Any], short: str | None = None, hint: str | None = None) -> None:
         self.path, self.label, self.vocabulary = path, label, vocabulary
         self.text = W.Text(value=", ".join(map(str, names)), description=short or label, continuous_update=True,
-                           placeholder=placeholder(vocabulary), layout=W.Layout(flex="1 1 260px", min_width="0"),
+                           placeholder=hint or placeholder(vocabulary),
+                           layout=W.Layout(flex="1 1 260px", min_width="0"),
                            style={"description_width": LABEL_WIDTH})
         self.text.add_class("re-zone")
-        self.text.tooltip = label
+        self.text.tooltip = f"{label}: {hint}" if hint else label
         self.pick = W.Combobox(options=list(vocabulary), placeholder="name…", ensure_option=False,
                                layout=W.Layout(flex="1 1 150px", min_width="80px", max_width="200px"))
         self.count = W.BoundedIntText(value=1, min=1, max=99, layout=W.Layout(width="60px", flex="0 0 auto"))
@@ -119,8 +120,33 @@ class CountZone:
         return int(self.box.value)
 
 
-def scalar_field(label: str, value: Any, options: tuple[str, ...], on_change: Callable[[], Any]) -> W.Widget:
-    """A tick box, a whole-number box or a text box (a picker when the game names the choices)."""
+def choice_labels(words: dict[str, str]) -> list[tuple[str, str]]:
+    """A closed set of ids as (words, id) pairs for a dropdown; two ids with the same words are told apart by the
+    id's own words.
+
+    >>> choice_labels({"assign": "assignment phase", "assign_start": "assignment phase", "main": "main phase"})
+    [('assignment phase', 'assign'), ('assignment phase (assign start)', 'assign_start'), ('main phase', 'main')]
+    """
+    seen: set[str] = set()
+    out: list[tuple[str, str]] = []
+    for key, text in words.items():
+        shown = text if text not in seen else f"{text} ({key.replace('_', ' ').replace('-', ' ')})"
+        seen.add(text)
+        out.append((shown, key))
+    return out
+
+
+def scalar_field(label: str, value: Any, options: tuple[str, ...], on_change: Callable[[], Any],
+                 words: dict[str, str] | None = None) -> W.Widget:
+    """A tick box, a whole-number box or a text box (a picker when the game names the choices; a dropdown in words
+    when ``words`` gives each choice's words and the value is one of them: the stage "setup-keep" reads "setup:
+    keep a skill card", and the form reads back the id)."""
+    if isinstance(value, str) and words and value in words:
+        pick = W.Dropdown(options=choice_labels(words), value=value, description=label,
+                          layout=W.Layout(width="auto", max_width="440px"), style={"description_width": LABEL_WIDTH})
+        pick.tooltip = label
+        pick.observe(lambda _c: on_change(), names="value")
+        return pick
     if isinstance(value, bool):
         box: W.Widget = W.Checkbox(value=value, description=label, indent=False)
     elif isinstance(value, int):

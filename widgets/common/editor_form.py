@@ -100,16 +100,23 @@ class Form:
         self._fixed: tuple[str, ...] = ()
         self._zone_keys: dict[str, tuple[str, ...]] = {}
         self._complete: Complete = lambda _key, entry: entry
+        self._hints: dict[str, str] = {}
+        self._words: dict[str, dict[str, str]] = {}
         self.pending: Data = {}  # the position after an Add or Remove, for the editor to rebuild from
 
     def build(self, data: Data, shape: Data, entries: dict[str, Data], vocabulary: dict[str, tuple[str, ...]],
               fixed: tuple[str, ...] = (), zones: dict[str, tuple[str, ...]] | None = None,
-              complete: Complete | None = None) -> None:
+              complete: Complete | None = None, hints: dict[str, str] | None = None,
+              words: dict[str, dict[str, str]] | None = None) -> None:
         """Widgets for ``data``; ``shape``: the format's keys (a position of this game), ``entries``: the fields
         of each entry of a list (and what a new one holds), ``vocabulary``: names by field path or key,
         ``fixed``: lists without Add and Remove, ``zones``: tables of zones shown with every key (empty zones
-        too), ``complete(key, entry)``: a new entry of list ``key`` completed from its picked name."""
+        too), ``complete(key, entry)``: a new entry of list ``key`` completed from its picked name, ``hints``: what
+        a zone's empty field suggests, by field path (``enemy_deck.yellow``: "e.g. 3 face-down, ..."), ``words``: the
+        words of each id of a closed set, by key (the stages), shown in a dropdown that reads back the id."""
+        self._words = dict(words or {})
         self._fixed = fixed
+        self._hints = dict(hints or {})
         self._zone_keys = dict(zones or {})
         self._complete = complete or (lambda _key, entry: entry)
         self.close()
@@ -186,13 +193,14 @@ class Form:
             zone.box.add_class(css_name(label))
             return [zone.widget], zone.value
         if isinstance(value, str):
-            box = scalar_field(word, value, self._vocabulary.get(at) or self._vocabulary.get(key, ()), self._on_change)
+            box = scalar_field(word, value, self._vocabulary.get(at) or self._vocabulary.get(key, ()), self._on_change,
+                               words=self._words.get(key))
             self.fields[label] = box
             box.add_class(css_name(label))
             return [box], lambda b=box: b.value
         if _is_names(value):
             names = self._vocabulary.get(at) or self._vocabulary.get(key) or self._vocabulary.get(names_from, ())
-            zone = NameZone(at, label, value, names, self._on_change, short=word)
+            zone = NameZone(at, label, value, names, self._on_change, short=word, hint=self._hints.get(at))
             self.zones.append(zone)
             self.fields[label] = zone.text
             zone.text.add_class(css_name(label))

@@ -1,11 +1,15 @@
 """Moving cards between zones of the position editor without retyping: "move 3 from deck to discard".
 
-The control offers every zone of names the form holds (labelled as the form
-labels them: "cards 1 › deck"), a count, a card (or "any" when the zone holds
-one kind of card only: anything else would be a guess) and Move. The move
-is refused with a sentence when the from-zone does not hold that many; it
-never invents a card. The two zones' text lines change at once and the form
-is checked as after any edit.
+The control offers every zone of names the form holds where cards lie on the
+table (labelled as the form labels them: "cards 1 › deck"; a deck's
+``› cards`` is shown as the deck itself; a list that records what a player
+brought, such as Pinned Down's deck list, is no place to move cards and is not
+offered: the format names those in ``MOVE_EXCLUDED``), a count, the cards and
+Move. The cards are one name, a mix written as in a zone ("Scout x2, Viper",
+its total the count), or "any" when the zone holds one kind of card only
+(anything else would be a guess). The move is refused with a sentence when the
+from-zone does not hold them; it never invents a card. The two zones' text
+lines change at once and the form is checked as after any edit.
 
 >>> from widgets.common.editor_fields import NameZone
 >>> deck = NameZone("deck", "deck", ["Scout x5", "Viper"], ("Scout", "Viper"), lambda: None)
@@ -16,6 +20,8 @@ is checked as after any edit.
 (True, ['Scout x2', 'Viper'], ['Scout x3'])
 >>> move.move(2, "any", "deck", "discard"), "deck holds Scout x2, Viper: pick the card" in move.note.value
 (False, True)
+>>> move.move(2, "Scout, Viper", "deck", "discard"), deck.value(), discard.value()
+(True, ['Scout'], ['Scout x4', 'Viper'])
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from typing import Any
 import ipywidgets as W
 
 from explorer.core.multiset import Multiset
-from explorer.core.position import counted
+from explorer.core.position import counted, read_counted
 from explorer.errors import RulesError
 from widgets.common.editor_fields import NameZone
 
@@ -43,7 +49,8 @@ class MoveControl:
         self.zones: dict[str, NameZone] = {}
         self.count = W.BoundedIntText(value=1, min=1, max=999, description="move", layout=W.Layout(width="130px"),
                                       style={"description_width": "40px"})
-        self.card = W.Combobox(value=ANY, options=[ANY], placeholder="card or any", ensure_option=False,
+        self.card = W.Combobox(value=ANY, options=[ANY], placeholder="card, a mix (Name x2, Other) or any",
+                               ensure_option=False,
                                layout=W.Layout(width="220px"))
         self.source = W.Dropdown(description="from", layout=W.Layout(width="250px"), style={"description_width": "40px"})
         self.target = W.Dropdown(description="to", layout=W.Layout(width="250px"), style={"description_width": "40px"})
@@ -60,11 +67,13 @@ class MoveControl:
         self.widget = W.VBox([title, row, self.note], layout=W.Layout(width="100%"))
         self.widget.add_class("re-move")
 
-    def set_zones(self, zones: list[NameZone]) -> None:
-        """Offer these zones (the form's zones of names, in form order)."""
-        self.zones = {z.label: z for z in zones if z.vocabulary}  # zones of the game's names, not of numbers
+    def set_zones(self, zones: list[NameZone], excluded: tuple[str, ...] = ()) -> None:
+        """Offer these zones (the form's zones of names, in form order) but those whose last key is in ``excluded``
+        (lists that record cards rather than hold them: Pinned Down's deck list)."""
+        self.zones = {z.label: z for z in zones if z.vocabulary and z.path.rsplit(".", 1)[-1] not in excluded}
         labels = list(self.zones)
-        self.source.options, self.target.options = labels, labels
+        options = [(shown_zone(label), label) for label in labels]
+        self.source.options, self.target.options = options, options
         if len(labels) > 1:
             self.target.value = labels[1]
         self.widget.layout.display = "" if len(labels) > 1 else "none"
@@ -102,14 +111,29 @@ class MoveControl:
             kinds = have.kinds()
             if len(kinds) != 1:
                 listing = ", ".join(counted(have)) or "nothing"
-                self._say(False, f"Move: {source} holds {listing}: pick the card to move "
-                                 "(any means the zone holds one kind only).")
+                self._say(False, f"Move: {shown_zone(source)} holds {listing}: pick the card to move, or write a mix "
+                                 "such as Name x2, Other (any means the zone holds one kind only).")
                 return False
-            card = next(iter(kinds))
-        if have.count(card) < n:
-            self._say(False, f"Move: {source} holds {have.count(card)} {card}, not {n}.")
+            card = str(next(iter(kinds)))
+        try:
+            mix = read_counted(card, "Move › cards", set(src.vocabulary))
+        except RulesError as err:
+            self._say(False, f"Move: {err.message}")
             return False
-        moved = Multiset({card: n})
+        moved = mix if len(mix) > 1 or "," in card else Multiset({name: n for name in mix.kinds()})
+        if len(moved) != n:
+            self._say(False, f"Move: the cards written ({', '.join(counted(moved))}) are {len(moved)}, "
+                             f"but the count says {n}.")
+            return False
+        short = [f"{name} ({have.count(name)} there)" for name in moved.kinds() if have.count(name) < moved.count(name)]
+        if short and len(moved.kinds()) == 1:
+            name = moved.kinds()[0]
+            self._say(False, f"Move: {shown_zone(source)} holds {have.count(name)} {name}, not {n}.")
+            return False
+        if short:
+            self._say(False, f"Move: {shown_zone(source)} holds too few of {', '.join(short)} to move "
+                             f"{', '.join(counted(moved))}.")
+            return False
         after = dst.bag() + moved
 
         def apply() -> None:
@@ -117,5 +141,16 @@ class MoveControl:
             dst.set_bag(after)
 
         self._on_moved(apply)
-        self._say(True, f"Moved {n} {card} from {source} to {target}.")
+        what = f"{n} {card}" if len(moved.kinds()) == 1 else ", ".join(counted(moved))
+        self._say(True, f"Moved {what} from {shown_zone(source)} to {shown_zone(target)}.")
         return True
+
+
+def shown_zone(label: str) -> str:
+    """A zone's label as the Move control shows it: a deck's ``› cards`` is the deck itself.
+
+    >>> shown_zone("players 1 › deck › cards"), shown_zone("attack deck › cards"), shown_zone("players 1 › discard")
+    ('players 1 › deck', 'attack deck', 'players 1 › discard')
+    """
+    head, sep, last = label.rpartition(" › ")
+    return head if sep and last == "cards" and head.endswith("deck") else label

@@ -76,6 +76,23 @@ def form_zones(game: Game) -> dict[str, tuple[str, ...]]:
     return dict(hook(game)) if callable(hook) else {}
 
 
+def form_hints(game: Game) -> dict[str, str]:
+    """What a zone's empty field suggests, by field path (``FORM_HINTS`` of the format: Warp's Edge's enemy deck
+    layers take a count of face-down cards as a pilot says it)."""
+    return dict(getattr(_position_module(game), "FORM_HINTS", {}))
+
+
+def form_words(game: Game) -> dict[str, dict[str, str]]:
+    """The words of each id of a closed set, by key (``FORM_WORDS`` of the format: the stages in the rules' words)."""
+    return {k: dict(v) for k, v in getattr(_position_module(game), "FORM_WORDS", {}).items()}
+
+
+def move_excluded(game: Game) -> tuple[str, ...]:
+    """Keys of lists that record cards rather than hold them (``MOVE_EXCLUDED`` of the format: Pinned Down's deck
+    list), which the Move control does not offer."""
+    return tuple(getattr(_position_module(game), "MOVE_EXCLUDED", ()))
+
+
 def entry_completer(game: Game) -> Callable[[str, Data], Data]:
     """``complete(key, entry)``: a new list entry completed from its picked name (``form_entry`` of the format)."""
     hook = getattr(_position_module(game), "form_entry", None)
@@ -171,9 +188,11 @@ class PositionEditor:
         vocabulary = game.position_vocabulary() if game is not None else {}
         self._form.build(data, self._shape, self._entries, vocabulary, self._fixed,
                          zones=form_zones(game) if game is not None else {},
-                         complete=entry_completer(game) if game is not None else None)
+                         complete=entry_completer(game) if game is not None else None,
+                         hints=form_hints(game) if game is not None else {},
+                         words=form_words(game) if game is not None else {})
         self.form.children = tuple(self._form.children)
-        self.move.set_zones(self._form.zones)
+        self.move.set_zones(self._form.zones, move_excluded(game) if game is not None else ())
         unbuilt = self._form.unbuilt
         self._note("" if not unbuilt else
                    f"No form field for (kept as written in the text; the check below reads it): "

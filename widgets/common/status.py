@@ -13,6 +13,8 @@ notebook: it shows the message here and keeps its last good chart.
 from __future__ import annotations
 
 import html
+import sys
+from typing import Any
 
 import ipywidgets as W
 
@@ -49,3 +51,21 @@ class StatusLine:
 
     def error(self, message: str) -> None:
         self._set("error", message)
+
+
+def variant_title(game: Any, name: str | None = None) -> str:
+    """A variant's display name (``VARIANT_TITLES`` beside the game's class), for every line and option that names
+    it; the id (``printed_explorer``) stays in files and links. ``name``: the game's own variant by default.
+
+    >>> import explorer
+    >>> variant_title(explorer.load_game("star_realms"), "printed_explorer")
+    'Printed Explorer (+2 Trade)'
+    """
+    name = game.variant if name is None else name
+    titles = getattr(sys.modules.get(type(game).__module__), "VARIANT_TITLES", {})
+    return str(titles.get(name, name.replace("_", " ")))
+
+
+def variant_options(game: Any) -> list[tuple[str, str]]:
+    """The game's variants as a dropdown's (display name, id) pairs, the seed's reading first."""
+    return [(variant_title(game, v.name), v.name) for v in game.info.variants]

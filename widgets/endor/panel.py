@@ -24,7 +24,7 @@ import ipywidgets as W
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
 from explorer.core.state import State
-from explorer.games.endor.rules import who
+from explorer.games.endor.rules import agree, who
 from widgets.common.charts import show_figure
 from widgets.common.match_panel import InputError, MatchPanel
 from widgets.endor.board_view import board_figure, tracks_figure
@@ -127,6 +127,13 @@ class EndorPanel(MatchPanel):
         self.seat_pick.add_class("endor-view-as")
         self.seat_pick.observe(lambda _c: self.refresh(), names="value")
         return [W.HBox([self.resolve_button, self.seat_pick], layout=W.Layout(flex_flow="row wrap"))]
+
+    def decision_text(self, state: State) -> str:
+        """The decision line with the verb agreeing with the side: "Rebels decide", "Empire decides"."""
+        if state.is_terminal() or state.is_chance():
+            return super().decision_text(state)
+        seat = state.current_player
+        return f"{who(state, seat)} {agree(state, seat, 'decide')}"
 
     def on_refresh(self, state: State) -> None:
         self.resolve_button.disabled = not state.is_chance()

@@ -36,10 +36,21 @@ from widgets.common.match_panel import InputError, MatchPanel
 from widgets.fleet_command.odds_views import odds_views as default_odds_views
 from widgets.fleet_command.table_view import SIDE_COLOURS, table_figure
 
+
 GAME_ID = "fleet_command"
 DEFAULT_SEED = 1
 MAX_SETUP_STEPS = 400
 TILE_OPTIONS = (("base tiles", "base"), ("+1 tile (card)", "card"), ("+2 tiles (cube)", "cube"))
+
+
+def tiles_words(n: int) -> str:
+    """How long a path is, in words, for the path dropdown ("Forward, Turn right (2 tiles)"): the letters a typed
+    move uses (``path F R``) stay out of the label.
+
+    >>> tiles_words(0), tiles_words(1), tiles_words(3)
+    ('no tile', '1 tile', '3 tiles')
+    """
+    return "no tile" if n == 0 else f"{n} tile{'s' if n != 1 else ''}"
 
 
 def start_at_movement(game: Game, seed: int) -> Match:
@@ -209,7 +220,8 @@ class FleetCommandPanel(MatchPanel):
                 for a in paths:
                     seq = tuple(str(c) for c in a.args)
                     aim = tactics.targets(s, s.actor, s.moving.ship, pose=where[seq])
-                    labels.append((f"{describe(seq)} ({a})" + (f" → can shoot {', '.join(aim)}" if aim else ""), a))
+                    labels.append((f"{describe(seq)} ({tiles_words(len(seq))})" +
+                                   (f" → can shoot {', '.join(aim)}" if aim else ""), a))
             self.path_pick.options = labels
             self.path_pick.value = paths[0] if paths else None
             self.resolve_button.disabled = not state.is_chance()

@@ -37,6 +37,7 @@ from explorer.core.state import State
 from explorer.games.star_realms.cards import describe
 from explorer.games.star_realms.formats import FORMATS, PLAYER_COUNTS
 from widgets.common.match_panel import ODDS_TAB, InputError, MatchPanel
+from widgets.common.status import variant_options
 from widgets.star_realms.odds_views import odds_views as default_odds_views
 from widgets.star_realms.views import position_html
 from widgets.common.button_row import ButtonRow
@@ -214,12 +215,13 @@ class StarRealmsPanel(MatchPanel):
                 self.row_boxes[css].children += (self.attack_less_box,)
             parts.append(self.row_boxes[css])
         start = self._start
-        self.format_pick = W.Dropdown(options=list(FORMATS), value=start.format, description="Format",
+        self.format_pick = W.Dropdown(options=[(FORMAT_NAMES.get(f, f), f) for f in FORMATS], value=start.format,
+                                      description="Format",
                                       style={"description_width": "50px"}, layout=W.Layout(width="210px"))
         self.players_pick = W.Dropdown(options=list(PLAYER_COUNTS[start.format]), value=len(start.players),
                                        description="Players", style={"description_width": "50px"},
                                        layout=W.Layout(width="140px"))
-        self.variant_pick = W.Dropdown(options=[v.name for v in self.game.info.variants], value=self.game.variant,
+        self.variant_pick = W.Dropdown(options=variant_options(self.game), value=self.game.variant,
                                        description="Variant", style={"description_width": "50px"},
                                        layout=W.Layout(width="300px"))
         self.format_pick.observe(self._format_changed, names="value")

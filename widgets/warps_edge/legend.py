@@ -11,7 +11,7 @@ energy rates).
 >>> import explorer
 >>> st = explorer.load_game("warps_edge").initial_state()
 >>> token_text(st, "laser-2")
-'laser-2 · laser 2: adds 2 to a target’s laser total (an enemy is destroyed at its hull) and stuns it · costs 3'
+'Laser 2 · laser 2: adds 2 to a target’s laser total (an enemy is destroyed at its hull) and stuns it · costs 3'
 >>> reward_text(st.data.enemy("Demo Glint").destroy_reward[0])
 'any token: pick any token of the supply into the bag'
 """
@@ -42,9 +42,22 @@ def token_effect(state: Any, token_id: str) -> str:
                           repair_per_energy=state.repair_per_energy)
 
 
+def token_name(state: Any, token_id: str) -> str:
+    """A token as the pilot names it: its printed name ("Demo Kestrel Lance", as the log says), or its kind and
+    value for the plain ones ("Energy 1" for ``energy-1``); the id stays in files, links and typed moves.
+
+    >>> import explorer
+    >>> s = explorer.load_game("warps_edge").initial_state()
+    >>> token_name(s, "energy-1"), token_name(s, "kestrel-lance")
+    ('Energy 1', 'Demo Kestrel Lance')
+    """
+    token = state.token(token_id)
+    return token.name or f"{token.kind.capitalize()} {token.value}"
+
+
 def token_text(state: Any, token_id: str) -> str:
-    """A token's hover text: id, what it does, what it costs to buy."""
-    return f"{token_id} · {token_effect(state, token_id)} · costs {state.token(token_id).cost}"
+    """A token's hover text: its name, what it does, what it costs to buy."""
+    return f"{token_name(state, token_id)} · {token_effect(state, token_id)} · costs {state.token(token_id).cost}"
 
 
 def reward_text(reward: Reward) -> str:

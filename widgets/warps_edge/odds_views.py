@@ -21,6 +21,7 @@ import plotly.graph_objects as go
 
 from explorer.games.warps_edge import odds
 from widgets.common.charts import distribution_figure, figure_from_spec, fmt_prob, series_spec
+from widgets.warps_edge.legend import token_name
 
 FAMILIES = ("energy", "laser", "maneuver", "power")
 FAMILY_COLOURS = {"energy": "#2e8b57", "laser": "#c0392b", "maneuver": "#2f6fb5", "power": "#d4a017"}
@@ -80,7 +81,7 @@ def key_odds(state: Any) -> list[tuple[str, Any]]:
     ]
     for tid in signature_tokens(state):
         if tid in state.bag:
-            rows.append((f"P(signature token {tid} is drawn before this warp ends)",
+            rows.append((f"P(signature token {token_name(state, tid)} is drawn before this warp ends)",
                          odds.p_drawn_before_warp_end(state, tid)))
     rows += [
         ("Expected shield damage at the next attack step (no more stuns)", odds.expected_shield_damage(state)),

@@ -40,8 +40,9 @@ from explorer.core.match import Match
 from explorer.core.state import State
 from widgets.common.button_row import ButtonRow
 from widgets.common.match_panel import InputError, MatchPanel
+from widgets.common.status import variant_options
 from widgets.warps_edge.odds_views import odds_views as default_odds_views
-from widgets.warps_edge.legend import legend_html
+from widgets.warps_edge.legend import legend_html, token_name
 from widgets.warps_edge.views import position_html
 
 GAME_ID = "warps_edge"
@@ -187,7 +188,7 @@ class WarpsEdgePanel(MatchPanel):
         self.mothership_pick = W.Dropdown(options=[m.name for m in data.motherships], value=start.mothership,
                                           description="Mothership", style={"description_width": "76px"},
                                           layout=W.Layout(width="290px"))
-        self.variant_pick = W.Dropdown(options=[v.name for v in self.game.info.variants], value=self.game.variant,
+        self.variant_pick = W.Dropdown(options=variant_options(self.game), value=self.game.variant,
                                        description="Variant", style={"description_width": "52px"},
                                        layout=W.Layout(width="300px"))
         for w, css in ((self.starfighter_pick, "we-starfighter"), (self.mothership_pick, "we-mothership"),
@@ -216,7 +217,8 @@ class WarpsEdgePanel(MatchPanel):
         at_pilot_step = pilot_step(state)
         if at_pilot_step:
             pool = state.pool
-            options = [(f"{tid} ×{n}" if n > 1 else tid, tid) for tid, n in sorted(pool.items())]
+            options = [(f"{token_name(state, tid)} ×{n}" if n > 1 else token_name(state, tid), tid)
+                       for tid, n in sorted(pool.items())]
             self.assign_hint.value = ('<div style="font-size:12.5px;color:#3d4a5c">Pick a token of the pool, then press '
                                       "a target or another use. Only legal moves are offered.</div>")
         else:

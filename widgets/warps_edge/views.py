@@ -18,7 +18,7 @@ import html
 from typing import Any
 
 from explorer.games.warps_edge.describe import describe_method
-from widgets.warps_edge.legend import enemy_text, section_text, skill_text, token_text
+from widgets.warps_edge.legend import enemy_text, section_text, skill_text, token_name, token_text
 
 TOKEN_COLOURS = {"energy": "#2e8b57", "laser": "#c0392b", "maneuver": "#2f6fb5", "power": "#d4a017"}
 LEVEL_COLOURS = {"yellow": "#f2c230", "orange": "#e8842c", "red": "#cf3b2e"}
@@ -109,7 +109,7 @@ def chip(state: Any, token_id: str, count: int = 1) -> str:
     """A token as a coloured chip; hovering it says what the token does and costs (from the data)."""
     fam = token_family(state, token_id)
     title = token_text(state, token_id)
-    label = esc(token_id) + (f" ×{count}" if count > 1 else "")
+    label = esc(token_name(state, token_id)) + (f" ×{count}" if count > 1 else "")
     cls = "we-chip we-power" if fam == "power" else "we-chip"
     return (f'<span class="{cls}" data-token="{esc(token_id)}" data-count="{count}" title="{esc(title)}" '
             f'style="background:{TOKEN_COLOURS[fam]}">{label}</span>')

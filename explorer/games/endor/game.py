@@ -26,6 +26,22 @@ from explorer.games.endor.state import B_WING, TIE, EndorState
 from explorer.games.endor.hidden import HIDDEN
 from explorer.games.endor.variants import VARIANTS, Rules, rules_for
 
+VARIANT_TITLES: dict[str, str] = {
+    'standard': 'Standard (the seed document)',
+    'sw_ksirk_duel_tracks': 'sw-ksirk duel tracks (12 and 13 hits)',
+    'sw_ksirk_12_bwings': 'sw-ksirk: 12 B-wings, all placed',
+    'sw_ksirk_bonus_on_top': 'sw-ksirk: bonus orders on top',
+    'sw_ksirk_moved_ships_only': 'sw-ksirk: only ships that moved attack',
+    'sw_ksirk_markers_death_star_only': 'sw-ksirk: only the Death Star removes fleet markers',
+    'sw_ksirk_no_marker_bonus': 'sw-ksirk: no bonus order for a fleet marker',
+    'sw_ksirk_uncapped_death_star_dice': 'sw-ksirk: Death Star dice not capped at 5',
+    'sw_ksirk_duel_closes': 'sw-ksirk: no duel orders once the duel is over',
+    'optional_order': 'An order may be skipped',
+    'sw_ksirk': "sw-ksirk's rules (all nine at once)",
+}
+"""Each variant's display name, the words a page shows (the id stays in files and links)."""
+
+
 DEFAULT_ROUND_LIMIT = 60
 """An engine rule (not the seed's): after this many rounds the game is a draw."""
 

@@ -34,6 +34,15 @@ from explorer.games.fleet_command.cards import PARAMETER_LIMITS, DataSet, Parame
 from explorer.games.fleet_command.state import FleetState
 from explorer.games.fleet_command.hidden import HIDDEN
 
+VARIANT_TITLES: dict[str, str] = {
+    'standard': 'Standard (the seed)',
+    'fighter_card_extra_tile': 'Do A Barrel Roll also gives +1 tile',
+    'untested_ships': 'Untested ships (Construction Ships, Battleships)',
+    'battleship_one_front': 'Untested ships, Battleship with one front',
+}
+"""Each variant's display name, the words a page shows (the id stays in files and links)."""
+
+
 SOURCE = ("the Space Fleet Command page of the Green Box of Games Community Wiki (greenbox.fandom.com, author "
           "unknown); the symbol values of hammers and bricks from the Green Box components, and defaults where "
           "the rules are silent, labelled in this game's RULES.md — the 54-card number mix is one of those "

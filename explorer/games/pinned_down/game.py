@@ -20,6 +20,15 @@ from explorer.games.pinned_down.actions import ACTION_KINDS
 from explorer.games.pinned_down.cards import WINGS, CardData, DataFileError, Knobs, card_data
 from explorer.games.pinned_down.state import PinnedDownState
 
+VARIANT_TITLES: dict[str, str] = {
+    'rules_2015': '2015 rulebook (Version A)',
+    'mercury1_2015': 'Mercury-1 build, 2015 (Version B)',
+    'digital_2021': 'Java server, 2021 (Version C)',
+    'prototype_2011': 'Prototype, 2011-2012 (Version D)',
+}
+"""Each variant's display name, the words a page shows (the id stays in files and links)."""
+
+
 
 OPTIONS = ("initial_distance_counts", "passed_may_return")
 

@@ -37,6 +37,17 @@ if TYPE_CHECKING:
 RESTING_STAGES = tuple(STAGES)
 AUTOMATIC_STAGES = ("attack_start", "assign_start", "fights", "jump_start", "draw", "wrap_start", "end_turn")
 STEP_KINDS = CHANCE_STEPS + DECISION_STEPS
+STEP_WORDS = {kind: kind.replace("_", " ") for kind in STEP_KINDS} | {
+    "random_flagship": "a random flagship", "random_hand": "a random card from a hand",
+    "random_character": "a random character", "look_attack": "look at the attack deck",
+    "may_discard": "may discard", "change_of_plans": "A Change Of Plans", "look_discard": "look at the discard",
+    "look_order": "look and order", "cleveland_choice": "Cleveland's choice"}
+"""Each effect to resolve (``pending › step``) in words, for the editor's dropdown (the id stays in the text)."""
+FORM_WORDS: dict[str, dict[str, str]] = {"stage": dict(STAGES), "step": STEP_WORDS}
+"""The stage and the effects to resolve in the rules' words (the editor shows these and reads back the id)."""
+MOVE_EXCLUDED = ("deck_list",)
+"""The deck list records the 20 cards a player brought (wherever they are now): the editor's Move control
+offers the zones that hold cards (``deck › cards``, hand, discard), never this list."""
 FORM_ENTRIES: dict[str, dict[str, Any]] = {"enemies": {"name": "", "paid": 0},
                                            "pending": {"step": "", "player": 1, "amount": 0, "note": ""}}
 """The fields the editor shows on each enemy in play and effect to resolve; a new enemy's paid: see form_entry."""
@@ -397,4 +408,4 @@ def vocabulary(game: "PinnedDown") -> dict[str, tuple[str, ...]]:
     }
 
 
-__all__ = ["FORM_ENTRIES", "STAGES", "check_state", "form_entry", "position_dict", "position_from_dict", "vocabulary"]
+__all__ = ["FORM_ENTRIES", "FORM_WORDS", "MOVE_EXCLUDED", "STEP_WORDS", "STAGES", "check_state", "form_entry", "position_dict", "position_from_dict", "vocabulary"]

@@ -25,6 +25,18 @@ from explorer.games.star_realms.state import PlayerState, StarRealmsState, Task
 from explorer.games.star_realms.hidden import HIDDEN
 from explorer.games.star_realms.turn import settle
 
+VARIANT_TITLES: dict[str, str] = {
+    'standard': 'Standard (the seed document)',
+    'printed_explorer': 'Printed Explorer (+2 Trade)',
+    'unlimited_explorers': 'Unlimited Explorers',
+    'hunter_right_neighbour_bases': "Hunter may hit the right neighbour's bases",
+    'outposts_block_destroy': 'Outposts shield bases from destroy-base',
+    'needle_copies_scrapped': 'Stealth Needle copies a scrapped ship',
+    'whole_pool_attacks': 'An attack spends the whole Combat pool',
+}
+"""Each variant's display name, the words a page shows (the id stays in files and links)."""
+
+
 DEFAULT_TURN_LIMIT = 200
 """A documented engine rule (not in the seed): after this many turns the game is a draw."""
 TURN_LIMIT = OptionSpec(int, 0, 10_000, "turns before the game is a draw; 0 = no limit")

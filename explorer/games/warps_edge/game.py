@@ -17,6 +17,13 @@ from explorer.core.game import OptionSpec
 from explorer.games.warps_edge.data import DataFileError, load_data
 from explorer.games.warps_edge.state import WarpsEdgeState
 
+VARIANT_TITLES: dict[str, str] = {
+    'standard': 'Standard (the seed rulebook)',
+    'review_red_blue_stun_only': "Only lasers and maneuvers stun (a review's reading)",
+}
+"""Each variant's display name, the words a page shows (the id stays in files and links)."""
+
+
 
 class WarpsEdge(Game):
     """The solo bag-builder. Options: ``data`` (path to an owner's TOML data file)."""

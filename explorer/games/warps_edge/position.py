@@ -2,8 +2,10 @@
 
 A position lists what a pilot at the table can see or count: starfighter, hull, shields, the token
 zones (bag, pool, hold, discard, removed, supply) as counted names, the enemy row with the tokens
-below (stunning) and above each card, the enemy deck by level (contents: the order is unknown; or a count of
-face-down cards when the pilot cannot know which of the level's unseen cards they are), the
+below (stunning) and above each card and its damage counters (``lasers``, ``maneuvers``: below its hull and speed),
+the enemy deck by level (contents: the order is unknown; or a count of face-down cards when the pilot cannot know
+which of the level's unseen cards they are, written as the pilot says it: ``3``, ``"3 face-down"``, ``"3 unknown
+level-2"``, ``"face down x3"``; see :mod:`explorer.games.warps_edge.face_down`), the
 mothership sections with their damage markers, the skill cards and their state, warp and turn.
 Left out on purpose: the order inside the enemy deck's layers and the skill deck's unknown part (the
 skill card put at the bottom at setup is kept: the pilot knows it).
@@ -26,21 +28,29 @@ from explorer.core import Deck, Multiset
 from explorer.core.position import PositionReader, check_conserved, counted, field_label
 from explorer.errors import StateFormatError, excerpt
 from explorer.core.zones import DealtDeck
+from explorer.games.warps_edge.face_down import LAYERS, face_down_count, forms, read_layer
+from explorer.games.warps_edge.face_down import layers as deal_layers
 from explorer.games.warps_edge.state import (CHOICE_PENDING, CHANCE_PENDING, PHASES, Pending, SkillCard, Target,
                                              layer_cards)
 
 if TYPE_CHECKING:
     from explorer.games.warps_edge.state import WarpsEdgeState
 
-LAYERS = ("yellow", "orange", "red")
 OUTCOMES = ("", "won", "lost-hull", "lost-warp")
 MAX_COUNT = 999
 FORM_ENTRIES: dict[str, dict[str, Any]] = {
     "skills": {"name": "", "exhausted": False, "tokens": []},
-    "enemy_row": {"enemy": "", "below": [], "above": []},
+    "enemy_row": {"enemy": "", "below": [], "above": [], "lasers": 0, "maneuvers": 0},
     "pending": {"kind": "", "amount": 1, "token": ""},
 }
-"""The fields the editor shows on each entry of these lists (a new skill card is ready: not exhausted)."""
+"""The fields the editor shows on each entry of these lists (a new skill card is ready: not exhausted; an enemy
+carries its damage counters: laser and maneuver damage taken so far)."""
+FORM_HINTS: dict[str, str] = {
+    f"enemy_deck.{colour}": f"e.g. 3 face-down, or by name: Demo Dart x2 (a count: {forms(level)})"
+    for level, colour in enumerate(LAYERS, start=1)}
+"""What the editor's field of each enemy-deck layer suggests: a count of face-down cards as a pilot says it."""
+FORM_WORDS: dict[str, dict[str, str]] = {"stage": dict(PHASES)}
+"""The stage in the rules' words ("setup: keep a skill card"); the editor shows these and reads back the id."""
 FORM_FIXED = ("enemy_row",)
 """Lists of a fixed length (the four slots of the enemy row): no Add or Remove in the editor."""
 
@@ -137,19 +147,25 @@ def position_from_dict(game: Any, data: dict[str, Any], derived: list[str]) -> "
     secs = [_read_target(t, tokens, section=True, names={x.name for x in ship_data.sections})
             for t in r.tables("sections", (len(ship_data.sections), len(ship_data.sections)))]
     deck_r = r.table("enemy_deck")
-    given = {c: deck_r.raw(c, []) for c in LAYERS}
     named: dict[str, Multiset] = {}
     face_down: dict[str, tuple[int, str]] = {}  # colour: (count, the field's label)
-    for c in LAYERS:
-        if _is_count(given[c]):
-            named[c], face_down[c] = Multiset(), (given[c], field_label(f"enemy_deck.{c}"))
-        elif isinstance(given[c], dict):
+    for level, c in enumerate(LAYERS, start=1):
+        given = deck_r.raw(c, [])
+        if isinstance(given, dict):
             layer_r = deck_r.table(c)
             named[c] = layer_r.names("cards", enemies, ())
-            face_down[c] = (layer_r.int("face_down", 0, 9, 0), field_label(f"enemy_deck.{c}.face_down"))
+            at = field_label(f"enemy_deck.{c}.face_down")
+            count = face_down_count(layer_r.raw("face_down", 0), level, at)
+            if count is None:
+                raise StateFormatError(f"{at}: expected a count of face-down cards ({forms(level)}), got "
+                                       f"{excerpt(layer_r.raw('face_down', 0))}")
+            face_down[c] = (count, at)
             layer_r.finish()
-        else:
-            named[c] = deck_r.names(c, enemies, ())
+            continue
+        at = field_label(f"enemy_deck.{c}")
+        named[c], count = read_layer(given, level, at, enemies)
+        if count is not None:
+            face_down[c] = (count, at)
     deck_r.finish()
     cards = []
     for sr in r.tables("skills", (0, 18)):
@@ -178,7 +194,7 @@ def position_from_dict(game: Any, data: dict[str, Any], derived: list[str]) -> "
     seen = box_cards + defeated_cards + Multiset(t.card for t in row if t.card)
     for bag in named.values():
         seen = seen + bag
-    layers, box_cards = _layers(d, named, face_down, seen, box_cards, derived)
+    layers, box_cards = deal_layers(d, named, face_down, seen, box_cards, derived)
     state = WarpsEdgeState(
         game=game, stage=r.text("stage", list(PHASES)), starfighter=fighter, mothership=ship,
         hull=r.int("hull", 0, 10_000), shields=r.int("shields", 0, 10_000), supply=supply,
@@ -192,67 +208,6 @@ def position_from_dict(game: Any, data: dict[str, Any], derived: list[str]) -> "
         **zones)
     r.finish()
     return state
-
-
-def _is_count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _layers(d: Any, named: dict[str, Multiset], face_down: dict[str, tuple[int, str]], seen: Multiset,
-            box: Multiset, derived: list[str]) -> tuple[tuple[Deck | DealtDeck, ...], Multiset]:
-    """The three layers, and the box with the cards the counts show to be set aside in it."""
-    layers: list[Deck | DealtDeck] = []
-    for c in LAYERS:
-        if c not in face_down:
-            layers.append(Deck.shuffled(named[c]))
-            continue
-        count, at = face_down[c]
-        layer, aside = _face_down(d, c, count, at, named[c], seen, derived)
-        layers.append(layer)
-        box = box + aside
-    return tuple(layers), box
-
-
-def _face_down(d: Any, colour: str, count: int, at: str, known: Multiset, seen: Multiset,
-               derived: list[str]) -> tuple[Deck | DealtDeck, Multiset]:
-    """A layer given as a count of face-down cards (plus the ``known`` cards shuffled back into it), and the
-    cards this puts in the box.
-
-    The pilot sees the layer's size, never its cards: the face-down cards are dealt at random from the
-    level's cards seen in no zone (the "unseen" ones); the others were set aside in the box at setup,
-    unseen. A count of all the unseen cards is those cards; a count of 0 puts them all in the box.
-    """
-    level = LAYERS.index(colour) + 1
-    if not 0 <= count <= 9:
-        raise StateFormatError(f"{at}: a count of face-down cards from 0 to 9, got {count}")
-    level_cards = Multiset(e.name for e in d.enemies if e.level == level)
-    unseen = Multiset({name: n - seen.count(name) for name, n in level_cards.items() if n > seen.count(name)})
-    if count > len(unseen):
-        shown = f" ({', '.join(counted(unseen))})" if unseen else ""
-        raise StateFormatError(f"{at}: {_cards(count, 'face-down level-' + str(level))}, but only "
-                               f"{_cards(len(unseen), 'level-' + str(level))} {_are(len(unseen))} in no other zone"
-                               f"{shown}: a count from 0 to {len(unseen)}")
-    if count == len(unseen):
-        if count:
-            derived.append(f"{colour} enemy deck: the {_cards(count, f'level-{level}')} seen in no other zone")
-        return Deck.shuffled(known + unseen), Multiset()
-    if count == 0:
-        derived.append(f"enemy cards in the box: the {_cards(len(unseen), f'level-{level}')} seen in no other zone "
-                       f"(the {colour} enemy deck has no face-down card)")
-        return Deck.shuffled(known), unseen
-    aside = len(unseen) - count
-    derived.append(f"{colour} enemy deck: {_cards(count, 'face-down')} dealt at random from the "
-                   f"{_cards(len(unseen), f'level-{level}')} seen in no other zone; the other {aside} "
-                   f"{_are(aside)} set aside in the box, unseen")
-    return DealtDeck(unseen, count, known), Multiset()
-
-
-def _cards(n: int, what: str) -> str:
-    return f"{n} {what} card{'' if n == 1 else 's'}"
-
-
-def _are(n: int) -> str:
-    return "is" if n == 1 else "are"
 
 
 def check_state(game: Any, s: "WarpsEdgeState") -> None:
@@ -275,6 +230,8 @@ def check_state(game: Any, s: "WarpsEdgeState") -> None:
             for field in ("lasers", "maneuvers", "energy"):
                 if not 0 <= getattr(t, field) <= 1_000:
                     raise StateFormatError(f"{field_label(f'{where}[{i}].{field}')}: expected 0 to 1000, got {excerpt(getattr(t, field))}")
+    for i, t in enumerate(s.row):
+        _check_counters(d, t, field_label(f"enemy_row[{i}]"))
     if not 0 <= s.attack_index <= len(s.row) + len(s.sections):
         raise StateFormatError(f"attacks made this turn: expected 0 to {len(s.row) + len(s.sections)}, got "
                                f"{excerpt(s.attack_index)}")
@@ -336,6 +293,23 @@ def check_state(game: Any, s: "WarpsEdgeState") -> None:
     if s.outcome != "won" and s.sections and all(t.defeated for t in s.sections):
         raise StateFormatError("outcome: every section is defeated, so the game is won")
     del fighter
+
+
+def _check_counters(d: Any, t: Target, at: str) -> None:
+    """An enemy's damage counters are below the numbers that defeat it: at its hull in lasers it is destroyed,
+    at its speed in maneuvers evaded, and leaves the row at once (an empty slot holds no counters)."""
+    if not t.card:
+        for field in ("lasers", "maneuvers", "energy"):
+            if getattr(t, field):
+                raise StateFormatError(f"{at} › {field}: an empty slot holds no damage counters, got {getattr(t, field)}")
+        return
+    if t.card not in {e.name for e in d.enemies}:
+        return  # the conservation check names the unknown card
+    enemy = d.enemy(t.card)
+    for field, limit, what in (("lasers", enemy.hull, "hull"), ("maneuvers", enemy.speed, "speed")):
+        if getattr(t, field) >= limit:
+            raise StateFormatError(f"{at} › {field}: {t.card} leaves the row at {limit} {field} (its {what}), so it "
+                                   f"holds 0 to {limit - 1}, got {getattr(t, field)}")
 
 
 def position_vocabulary(game: Any) -> dict[str, tuple[str, ...]]:
