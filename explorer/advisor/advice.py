@@ -34,6 +34,7 @@ from explorer.advisor.options import Option, chance_summary
 from explorer.advisor.racing import RULE, Race, paired_difference, wilson
 from explorer.advisor.rollout import Job
 from explorer.core.actions import Action
+from explorer.core.words import possessive
 from explorer.errors import RulesError
 
 
@@ -163,7 +164,7 @@ class Advice:
         """One sentence on what the numbers assume (the panels show it under the table)."""
         most = max((r.rollouts for r in self.rows), default=0)
         more = f"; up to {most} for the best, from the rollouts the others left" if most > self.rollouts else ""
-        return (f"{self.seat_name}'s {self.value_name} over {self.rollouts} rollouts per option (fewer for options "
+        return (f"{possessive(self.seat_name)} {self.value_name} over {self.rollouts} rollouts per option (fewer for options "
                 f"that stopped early{more}), every seat then played by the {self.policy} policy; hidden cards: "
                 f"{self.hidden}; seed {self.seed}.")
 

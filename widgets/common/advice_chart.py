@@ -25,6 +25,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from explorer.core.words import possessive
 from widgets.common.charts import FONT, TITLE_BELOW_TOOLBAR, wrapped_title
 
 BEST, OTHER, WORSE = "#3E9C8F", "#4C6A92", "#b7bcc6"
@@ -64,7 +65,7 @@ def advice_figure(advice: Any) -> go.Figure:
                  "arrayminus": [100 * (r.win - r.low) for r in rows], "color": "#2b2f36", "thickness": 1.2},
         hovertext=hover, hoverinfo="text", name=what,
     ))
-    title = f"{advice.seat_name}'s {what} by option, with 95% intervals" + (" (partial)" if advice.partial else "")
+    title = f"{possessive(advice.seat_name)} {what} by option, with 95% intervals" + (" (partial)" if advice.partial else "")
     extra = 20 * wrapped_title(title).count("<br>")  # room for each extra line of the title
     fig.update_layout(
         template="plotly_white", font={"family": FONT, "size": 13, "color": "#2b2f36"},

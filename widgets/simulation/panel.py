@@ -56,6 +56,7 @@ from explorer.sim import Progress, SimResult, SimSpec, make_spec, replay, run_st
 from explorer.sim.budget import KERNEL_METER, Allowance, Budget, BudgetError, WorkerLease, budget_for, lease_workers
 from widgets.common import show_figure
 from widgets.common.background import Work, start
+from widgets.common.status import variant_options
 from widgets.simulation.charts import length_figure, win_rate_figure
 from widgets.simulation.replay import panel_class, replay_code
 from widgets.simulation.report import download_html, summary_html, table_html
@@ -199,11 +200,12 @@ class SimulationPanel:
 
     # --- controls ------------------------------------------------------------------------------
     def _game_changed(self) -> None:
-        info = explorer.load_game(self.game.value).info
-        names = [v.name for v in info.variants]
-        self.variant.options = names
-        self.variant.value = names[0]
-        self.compare_with.options = [NO_COMPARE] + names
+        game = explorer.load_game(self.game.value)
+        info = game.info
+        named = variant_options(game)  # (display name, id): the id stays in the spec and the links
+        self.variant.options = named
+        self.variant.value = named[0][1]
+        self.compare_with.options = [(NO_COMPARE, NO_COMPARE), *named]
         self.compare_with.value = NO_COMPARE
         counts = list(range(info.min_players, info.max_players + 1))
         self.players.options = counts
