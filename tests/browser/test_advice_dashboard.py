@@ -103,6 +103,7 @@ def test_review_marks_the_blunder_and_its_mark_goes_back_to_the_decision(page: P
     expect(page.locator('.re-log-mark[data-mark="??"]')).to_have_count(1)
     hover = page.locator(".re-log-reviewed").first.get_attribute("title") or ""
     assert f"best: {case.best} (" in hover, hover
+    assert re.search(r"\(95% CI \d+\.\d to \d+\.\d points, \d+ paired rollouts", hover), hover  # a mark carries its interval
     mark.scroll_into_view_if_needed()  # the page around the log and the marks (an element shot of the whole
     page.screenshot(path=str(shots(tmp_path) / f"{game}-review.png"))  # panel, taller than the window, lost its header)
     click_and_wait(page, mark)

@@ -116,7 +116,7 @@ def _marked_line(cls: str, pos: int, text: str, reviewed: Any) -> str:
         hover, mark = f"reviewed: the best move ({100 * reviewed.best_win:.1f}% to win)", "✓"
     else:
         hover = (f"best: {reviewed.best} ({100 * reviewed.best_win:.1f}%); this move lost "
-                 f"{100 * reviewed.lost:.1f} points of win chance")
+                 f"{100 * reviewed.lost:.1f} points of win chance ({reviewed.interval()}, {reviewed.evidence()})")
         mark = reviewed.mark
     badge = f' <span class="re-log-mark" data-mark="{html.escape(mark)}">{html.escape(mark)}</span>' if mark else ""
     return (f'<div class="{cls} re-log-reviewed" data-pos="{pos}" title="{html.escape(hover)}">'
