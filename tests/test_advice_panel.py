@@ -105,11 +105,17 @@ def test_a_hint_for_a_position_the_match_has_left_cannot_be_played() -> None:
     assert not panel.advice.play(panel.advice.advice.best.action) and m.entries[-1].action.kind == "end"
 
 
-def test_no_hint_at_a_chance_step_or_after_the_game_and_the_page_says_why() -> None:
+def test_a_hint_at_a_chance_step_advises_the_next_decision_dealing_the_draw_as_the_rollouts_do() -> None:
     m = Match(explorer.load_game("warps_edge"), seed=1)
     panel = quiet(WarpsEdgePanel(m, link=False, deal=False))
-    assert m.state.is_chance() and not panel.advice.ask()
-    assert "is a chance step (a draw or roll comes next); step it first" in panel.advice.headline.value
+    panel.advice.rollouts.value = 4
+    assert m.state.is_chance() and panel.advice.ask()
+    assert panel.advice.advice is not None and m.state.is_chance()  # the match itself is not dealt
+    assert ("Cards are still being dealt: this advises Pilot's next decision, dealing the draw as the rollouts do."
+            in panel.advice.headline.value.replace("&#x27;", "'"))
+    play = panel.advice.rows_box.children[0].children[1]
+    assert play.disabled  # the match's own draw is not dealt yet
+    assert not panel.advice.play(panel.advice.advice.best.action) and m.state.is_chance()
 
 
 def test_stop_ends_the_rollouts_and_keeps_the_advice_marked_partial() -> None:

@@ -61,7 +61,7 @@ def classes(w: W.Widget) -> set[str]:
 
 # --- header, position, buttons -------------------------------------------------------------
 def test_initial_panel_shows_title_variant_phase_and_moves(panel: MatchPanel) -> None:
-    assert "Pig (toy)" in panel.title_html.value and "variant standard: first to 10" in panel.title_html.value
+    assert "Pig (toy)" in panel.title_html.value and "· standard: first to 10" in panel.title_html.value
     assert panel.phase_text == "Phase: decide · Player 1 decides"
     assert "Phase: decide · Player 1 decides" in panel.phase_html.value
     assert labels(panel) == ["roll", "draw"]
@@ -623,3 +623,85 @@ def test_a_seed_typed_in_the_box_is_read_exactly_or_refused_saying_what_a_seed_i
     panel.set_seed_button.click()
     assert panel.status.message == outcome
     assert panel.match.seed == (2**63 - 1 if outcome.startswith("Seed") else 1)
+
+
+# --- "deal draws automatically": Step, Auto and a typed move deal the chance steps ------------
+class DealingPanel(MatchPanel):
+    """A game panel with the "Deal draws and refills automatically" box, ticked."""
+
+    def __init__(self, game: explorer.Game) -> None:
+        super().__init__(game, seed=1)
+        self.auto_deal = W.Checkbox(value=True, description="Deal draws and refills automatically")
+
+
+def test_with_deal_automatically_step_plays_and_then_deals_to_the_next_decision(pig: explorer.Game) -> None:
+    p = DealingPanel(pig)
+    p.auto_policy.value = "random"
+    for _ in range(12):  # seed 1: nobody reaches 10 in 12 decisions
+        p.step_button.click()
+        assert p.status.level == "ok", p.status.message
+        assert not p.state.is_chance(), p.status.message
+    p.auto_deal.value = False
+    while not p.state.is_chance():
+        p.play("roll")
+    assert p.state.is_chance()  # unticked, a move stops at the roll it causes
+
+
+def test_with_deal_automatically_auto_stops_only_at_decisions(pig: explorer.Game) -> None:
+    for n in range(1, 12):
+        p = DealingPanel(pig)
+        p.auto(n, "random")
+        assert p.status.level == "ok"
+        assert p.state.is_terminal() or not p.state.is_chance(), (n, p.match.log)
+
+
+def test_with_deal_automatically_a_typed_move_at_a_roll_deals_it_first(pig: explorer.Game) -> None:
+    p = DealingPanel(pig)
+    p.auto_deal.value = False
+    p.play("roll")
+    assert p.state.is_chance()
+    p.auto_deal.value = True
+    p.picker.typed.value = "hold"
+    p.picker.apply_typed_button.click()
+    assert p.status.level == "ok", p.status.message
+    assert p.match.log == ["1. Player 1: roll", "2. Player 1 rolls 3 (turn total 0 → 3)",
+                           "3. Player 1 holds: banks 3 (score 0 → 3)"]  # seed 1 rolls a 3; the roll was dealt first
+    assert not p.state.is_chance()
+
+
+def test_with_deal_automatically_a_refused_typed_move_leaves_the_roll_undealt(pig: explorer.Game) -> None:
+    p = DealingPanel(pig)
+    p.play("roll")  # dealt at once: back to a decision
+    assert not p.state.is_chance() and len(p.match.log) == 2
+    p.auto_deal.value = False
+    p.play("roll")
+    before = list(p.match.log)
+    p.auto_deal.value = True
+    p.picker.typed.value = "fly away"
+    p.picker.apply_typed_button.click()
+    assert p.status.level == "error"
+    assert p.match.log[: p.match.cursor] == before and p.state.is_chance()
+
+
+def test_a_chance_outcome_typed_at_a_roll_is_played_as_typed_even_when_dealing(pig: explorer.Game) -> None:
+    p = DealingPanel(pig)
+    p.auto_deal.value = False
+    p.play("roll")
+    p.auto_deal.value = True
+    p.picker.typed.value = "rolled 5"
+    p.picker.apply_typed_button.click()
+    assert p.match.log[1] == "2. Player 1 rolls 5 (turn total 0 → 5)"
+
+
+def test_star_realms_auto_and_step_with_deal_draws_ticked_end_at_decisions() -> None:
+    from widgets.star_realms.panel import StarRealmsPanel
+
+    p = StarRealmsPanel(seed=12)
+    assert p.deals_automatically()
+    for n in (1, 3, 7, 25):
+        p.auto(n, "random")
+        assert p.status.level == "ok", p.status.message
+        assert p.state.is_terminal() or not p.state.is_chance(), p.state.phase
+    for _ in range(10):
+        p.step()
+        assert p.state.is_terminal() or not p.state.is_chance(), p.state.phase

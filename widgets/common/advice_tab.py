@@ -49,6 +49,8 @@ from explorer.advisor import Advice
 from explorer.advisor.advise import advise
 from explorer.advisor.runners import advise_rounds
 from explorer.core.actions import Action
+from explorer.core.chance import sample_outcome
+from explorer.core.rng import new_generator
 from explorer.core.state import State
 from explorer.errors import RulesError
 from widgets.common.advice_chart import advice_figure
@@ -60,6 +62,36 @@ log = logging.getLogger(__name__)
 DEFAULT_ROLLOUTS = 100
 MAX_ROLLOUTS = 2000
 NOTE = "font-size:12.5px;color:#5b6472"
+MAX_CHANCE_STEPS = 500  # a deal longer than this is not a draw but a loop: refused, not followed
+
+
+def next_decision(state: State, seed: int) -> tuple[State, str]:
+    """The position whose decision a hint asked at ``state`` advises, and the sentence that says so.
+
+    At a decision that is ``state`` itself (and no sentence). At a chance node the chance steps are
+    dealt from ``seed``, as the rollouts deal them, up to the next decision; the sentence names its seat.
+
+    >>> import explorer
+    >>> s = explorer.load_game("warps_edge").initial_state()
+    >>> dealt, said = next_decision(s, 0)
+    >>> dealt.is_chance(), said.startswith("Cards are still being dealt: this advises")
+    (False, True)
+    """
+    if not state.is_chance():
+        return state, ""
+    rng = new_generator(seed)
+    for _ in range(MAX_CHANCE_STEPS):
+        if not state.is_chance():
+            break
+        state = state.apply(sample_outcome(state.chance_outcomes(), rng))
+    else:
+        raise RulesError(f"advice needs a decision: more than {MAX_CHANCE_STEPS} chance steps follow; step them first")
+    if state.is_terminal():
+        raise RulesError(f"advice needs a decision: the draw ends the game ({state.result()}); there is nothing to "
+                         "choose")
+    who = state.game.player_name(state.current_player)
+    return state, (f"Cards are still being dealt: this advises {who}'s next decision, dealing the draw as the "
+                   "rollouts do.")
 
 Limit = Callable[[int, int], "str | None"]
 """``limit(rollouts_per_option, options) -> None`` to allow a hint, or the sentence that refuses it."""
@@ -111,6 +143,7 @@ class AdviceTab:
         self.background, self.limit, self.seed = background, limit, seed
         self.advice: Advice | None = None
         self.asked: State | None = None  # the position the advice is about
+        self.dealt_note = ""  # asked at a chance node: the sentence saying the draw was dealt as the rollouts do
         self.progress_text = ""  # what the game's progress measures ("" where it has no such measure)
         self._stop = threading.Event()
         self._work: Work | None = None
@@ -178,7 +211,10 @@ class AdviceTab:
             return False
         state = self._current()
         rollouts = self.rollouts.value
+        shown, dealt = state, ""
         try:
+            if not state.is_terminal():
+                state, dealt = next_decision(state, self.seed)
             options = len(state.legal_actions()) if not (state.is_chance() or state.is_terminal()) else 0
             refusal = self.limit(rollouts, options)
             if refusal:
@@ -188,12 +224,13 @@ class AdviceTab:
         except RulesError as err:
             self._say(err.message if hasattr(err, "message") else str(err), error=True)
             return False
-        self.asked, self.advice = state, None
+        self.asked, self.advice, self.dealt_note = shown, None, dealt
         self._stop = threading.Event()
         self.progress.max, self.progress.value = max(1, rollouts * options), 0
         self.progress.layout.visibility = "visible"
         self.ask_button.disabled, self.stop_button.disabled = True, False
-        self._say(f"Rolling out {options} option{'s' if options != 1 else ''}, {rollouts} games each (fewer for "
+        self._say((dealt + " " if dealt else "")
+                  + f"Rolling out {options} option{'s' if options != 1 else ''}, {rollouts} games each (fewer for "
                   f"options clearly behind; the best gets the games they leave)…")
         measure = self.rank_by.value if self.progress_text else "win"
         rounds = self._rounds(state, rollouts, self.policy.value or "heuristic", measure)
@@ -233,9 +270,11 @@ class AdviceTab:
         self.advice = advice
         self.progress.value = min(self.progress.max, advice.total_rollouts)
         show_figure(self.chart, advice_figure(advice))
-        self._draw_rows(advice, fresh=self.asked is self._current())
+        self._draw_rows(advice, fresh=self.asked is self._current() and not self.dealt_note)
         said = advice.undecided()  # every option lost (or won) every rollout: no ranking to read
-        self.headline.value = (f'<div style="font-size:14px;font-weight:600">{html.escape(advice.headline())}</div>'
+        dealt = (f'<div class="re-advice-dealt" style="font-size:13px;color:#3d4a5c">{html.escape(self.dealt_note)}'
+                 "</div>") if self.dealt_note else ""
+        self.headline.value = (dealt + f'<div style="font-size:14px;font-weight:600">{html.escape(advice.headline())}</div>'
                                + (f'<div class="re-advice-undecided" style="font-size:13px;color:#8a5a00">'
                                   f"{html.escape(said)}</div>" if said else ""))
         self.note.value = (f'<div style="{NOTE}">{html.escape(advice.assumptions())} '
@@ -259,6 +298,10 @@ class AdviceTab:
 
     def play(self, action: Action) -> bool:
         """Play an advised option, if the position on screen is still the one advised about."""
+        if self.dealt_note and self.asked is self._current():
+            self._say("This advice is for a draw the rollouts dealt, not yet the match's: deal the draw (Step), then "
+                      "ask again to play an option.", error=True)
+            return False
         if self.asked is not self._current():
             self._say("This advice was for an earlier position: the match has moved. Ask for a new hint.", error=True)
             return False
@@ -268,10 +311,10 @@ class AdviceTab:
         """The panel shows ``state``: disable Play this when the advice is about another position."""
         self.update_settings()
         if self.advice is not None and not self.running:
-            fresh = state is self.asked
+            fresh = state is self.asked and not self.dealt_note
             for row in self.rows_box.children:
                 row.children[1].disabled = not fresh
-            if not fresh:
+            if state is not self.asked:
                 self._say("The match has moved since this hint: the advice below is for the earlier position. "
                           "Ask again for this one.")
 

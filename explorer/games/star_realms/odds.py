@@ -52,7 +52,7 @@ from explorer.games.star_realms.odds_cycle import TurnsUntil, expected_turns_unt
 from explorer.games.star_realms.odds_exact import deal_starts, exact_outcomes, weighted_dist
 from explorer.games.star_realms.odds_hand import Outcome, TooLarge, engine, model, sample_turn, start
 from explorer.games.star_realms.odds_knowledge import ForcedDiscards, Seen, forced_discards, known_in_hand, seen_by
-from explorer.games.star_realms.odds_position import check_position, rest_model, rest_turn, start_branches
+from explorer.games.star_realms.odds_position import check_position, hand_being_drawn, rest_model, rest_turn, start_branches
 from explorer.games.star_realms.odds_sampled import mean_estimate, sample_deal, sample_start
 from explorer.odds import Dist, Estimate
 
@@ -130,7 +130,8 @@ def next_hand(state: Any, player: int) -> Dist:
     See the module docstring for *when* (the end of this turn for the player
     moving, after the cards still in hand are played, including the reshuffle of
     ``discard + hand + ships in play`` when the deck holds fewer than 5; the
-    current hand for anyone else). When the rest of this turn is too large to play
+    current hand for anyone else). While that hand is being drawn (the draw at the end of a turn or the
+    setup's, a chance node), it is the hand being drawn (:func:`.odds_position.hand_being_drawn`). When the rest of this turn is too large to play
     out exactly, a ``RulesError`` says so (the Trade and Combat questions sample
     instead; a list of hands has no estimate).
 
@@ -141,6 +142,13 @@ def next_hand(state: Any, player: int) -> Dist:
     >>> d.p(Multiset({"Scout": 5})), len(d.outcomes)
     (Fraction(1, 21), 3)
     """
+    if isinstance(player, int) and 0 <= player < len(state.players):
+        drawing = hand_being_drawn(state, player)  # the hand being drawn now is the next hand
+        if drawing is not None:
+            probs: dict[Multiset, Fraction] = {}
+            for hand, p in drawing:
+                probs[hand] = probs.get(hand, 0) + p
+            return weighted_dist(probs)
     check_position(state, player)
     try:
         branches = start_branches(state, player)

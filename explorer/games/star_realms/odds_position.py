@@ -49,6 +49,29 @@ def check_position(state: Any, player: int) -> None:
                          f"{state.phase}: resolve the pending effect first.")
 
 
+def hand_being_drawn(state: Any, player: int) -> list[tuple[Multiset, Fraction]] | None:
+    """While ``player``'s hand is being drawn (the draw at the end of a turn, or the setup's), the hand it
+    will be, with its probability: the cards already drawn and the rest from the deck, with the rules'
+    reshuffle. ``None`` at any other position (a draw by an ability included: that card is not the hand).
+
+    This is "the next hand" at that chance node: the hand the player starts their next turn with.
+
+    >>> import explorer
+    >>> s = explorer.load_game("star_realms").initial_state()
+    >>> while s.stage != "draw": s = s.apply(s.chance_outcomes()[0][0] if s.is_chance() else s.legal_actions()[-1])
+    >>> sum(p for _, p in hand_being_drawn(s, s.queue[0].player)), hand_being_drawn(s, 1 - s.queue[0].player)
+    (Fraction(1, 1), None)
+    """
+    if not (state.stage in ("draw", "setup") and state.queue and all(t.kind == "draw" for t in state.queue)):
+        return None
+    left = sum(t.amount - t.done for t in state.queue if t.player == player)
+    if left <= 0:
+        return None
+    me = state.players[player]
+    held = Multiset(me.hand)
+    return [(held + hand, p) for hand, _, _, p in deal(me.deck, me.discard, left)]
+
+
 def moving(state: Any, player: int) -> bool:
     """True when ``player`` belongs to the turn group playing its main phase now."""
     return state.stage == "main" and player in state.members()
