@@ -44,8 +44,6 @@ ALLOWED: dict[str, str] = {
     # --- words that truly are words --------------------------------------------------------------
     # (none yet: add an entry here only for a real word that looks like an id)
     # --- code words whose source is not this change's files: each names the file that must change ---
-    "variant-header": "widgets/common/match_panel.py:_draw_header (line ~404) prints the variant id "
-                      "('· variant rules_2015: …'): it should print widgets.common.status.variant_title(game)",
     "we-action": "explorer/games/warps_edge/actions.py / story.py: an action's str and the log name plain tokens "
                  "by id ('buy laser-1', 'Pilot draws 5: energy-1, …'); the buttons and log show them as written, "
                  "and tests/browser/test_warps_edge_dashboard.py clicks 'buy laser-1'",
@@ -62,8 +60,6 @@ ALLOWED: dict[str, str] = {
 
 def allowed(kind: str, where: str, word: str, text: str) -> str | None:
     """The :data:`ALLOWED` entry covering ``word`` in ``text`` (shown as ``kind`` ``where``), or ``None``."""
-    if where == "value" and "· variant " in text and SNAKE.fullmatch(word):
-        return "variant-header"
     if word == "free_for_all" and kind == "Combobox":
         return "sr-editor-format"
     if TOKEN.fullmatch(word):

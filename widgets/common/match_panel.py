@@ -99,7 +99,7 @@ from widgets.common.odds_tab import OddsTab
 from widgets.common.page_link import ShareLink, page_query
 from widgets.common.position_editor import PositionEditor
 from widgets.common.save_load import SaveLoad, decode_upload, load_match, shown_name
-from widgets.common.status import StatusLine
+from widgets.common.status import StatusLine, variant_title
 
 log = logging.getLogger(__name__)
 
@@ -151,6 +151,9 @@ class MatchPanel:
     """
 
     max_buttons = MAX_BUTTONS
+    #: A game panel's "Deal draws and refills automatically" box; when it is ticked, Step, Auto and a
+    #: typed move deal the chance steps in between (``deal_chance``), as the game's move buttons do.
+    auto_deal: W.Checkbox | None = None
 
     def __init__(self, match_or_game: Match | Game | State | str, *, position_view: Callable[[State], Any] | None = None,
                  odds_views: Sequence[Any] = (), title: str | None = None, seed: int | None = None,
@@ -330,6 +333,17 @@ class MatchPanel:
                 self.match.step()
         return self.match.cursor - start
 
+    def deals_automatically(self) -> bool:
+        """True when the panel has a "deal draws automatically" box and it is ticked."""
+        return self.auto_deal is not None and bool(self.auto_deal.value)
+
+    def _then_dealt(self, message: str) -> str:
+        """With "deal automatically": deal up to the next decision and say how many steps that took."""
+        if not (self.deals_automatically() and self.state.is_chance()):
+            return message
+        made = self.deal_chance()
+        return f"{message} — then {made} chance step{'s' if made != 1 else ''}: {self._last_move()}"
+
     def announce_ready(self, text: str) -> None:
         """The first status line: ``text``, unless the page's link was opened or refused (that is said instead,
         a refusal as a warning).
@@ -401,10 +415,10 @@ class MatchPanel:
     def _draw_header(self, state: State) -> None:
         info = self.game.info
         variant = next((v for v in info.variants if v.name == self.game.variant), None)
-        variant_text = self.game.variant + (f": {variant.description}" if variant and variant.description else "")
+        variant_text = variant_title(self.game) + (f": {variant.description}" if variant and variant.description else "")
         self.title_html.value = (
             f'<div class="re-title">{html.escape(self._title or info.title)} '
-            f'<span class="re-variant">· variant {html.escape(variant_text)}</span></div>'
+            f'<span class="re-variant">· {html.escape(variant_text)}</span></div>'
         )
         decision = self.decision_text(state)
         self.phase_text = decision if state.is_terminal() else f"Phase: {state.phase} · {decision}"
@@ -454,12 +468,28 @@ class MatchPanel:
         if action is None:
             raise InputError("Select a move in the list first (or click a move, or type one).")
         if isinstance(action, str):
-            self.match.step(typed_text(action))
+            self._step_typed(typed_text(action))
         elif isinstance(action, Action):
             self.match.step(action)
         else:
             raise InputError(f"A move is an Action or its text, got {type(action).__name__}.")
-        return self._last_move()
+        return self._then_dealt(self._last_move())
+
+    def _step_typed(self, text: str) -> None:
+        """Apply a typed move; with "deal automatically" at a chance node, a move that is not a chance
+        outcome is played after the chance steps are dealt (and refused with the position unchanged)."""
+        try:
+            self.match.step(text)
+        except RulesError:
+            if not (self.deals_automatically() and self.state.is_chance()):
+                raise
+            made = self.deal_chance()
+            try:
+                self.match.step(text)
+            except RulesError:
+                for _ in range(made):
+                    self.match.undo()
+                raise
 
     def step_policy(self) -> str:
         """The policy Step plays at a decision: the one chosen beside Auto."""
@@ -486,11 +516,11 @@ class MatchPanel:
         if state.is_chance():
             outcome = self.match.step()
             p = dict(state.chance_outcomes())[outcome]
-            return f"{self._last_move()} (probability {p.numerator}/{p.denominator})"
+            return self._then_dealt(f"{self._last_move()} (probability {p.numerator}/{p.denominator})")
         name = self.step_policy()
         move = named_policy(self.game, name)(state, self.match.rng)
         self.match.step(move)
-        return f"Step: {name} plays '{move}' — {self._last_move()}"
+        return self._then_dealt(f"Step: {name} plays '{move}' — {self._last_move()}")
 
     @_guarded
     def auto(self, n: int | None = None, policy: str | None = None) -> str:
@@ -502,6 +532,8 @@ class MatchPanel:
         if self.state.is_terminal():
             raise InputError(f"The game is over ({self.state.result()}); undo or start a new game.")
         made = self.match.play(name, steps)
+        if self.deals_automatically() and self.state.is_chance():
+            made += self.deal_chance()  # Auto stops at a decision, never inside a draw
         end = f"; game over — {self.state.result()}" if self.state.is_terminal() else ""
         return f"Auto ({name}): played {made} move{'s' if made != 1 else ''}{end}."
 
