@@ -33,9 +33,10 @@ Question = tuple[str, Callable[[], Any]]
 
 
 def decisions(game_id: str, seeds: range, max_steps: int = 5_000,
-              setups: tuple[dict[str, Any], ...] = ({},)) -> Iterator[tuple[Any, tuple[Any, ...]]]:
+              setups: tuple[dict[str, Any], ...] = ({},), *,
+              chance: bool = False) -> Iterator[tuple[Any, tuple[Any, ...]]]:
     """Every decision of the seeded games (even seeds random, odd heuristic; the setups in turn), with the
-    states so far, up to ``max_steps`` moves a game."""
+    states so far, up to ``max_steps`` moves a game; ``chance=True``: every chance node instead."""
     game = explorer.load_game(game_id)
     for seed in seeds:
         policy = game.policies()[("random", "heuristic")[seed % 2]]
@@ -45,7 +46,7 @@ def decisions(game_id: str, seeds: range, max_steps: int = 5_000,
         for _ in range(max_steps):
             if s.is_terminal():
                 break
-            if not s.is_chance():
+            if s.is_chance() == chance:
                 yield s, tuple(history)
             s = s.apply(sample_outcome(s.chance_outcomes(), rng) if s.is_chance() else policy(s, rng))
             history.append(s)

@@ -24,26 +24,14 @@ import pytest
 
 import explorer
 from explorer.core.chance import sample_outcome
-from tests.test_odds_answer_everywhere import ask_all, star_realms_questions, warps_edge_questions
+from tests.test_odds_answer_everywhere import ask_all, decisions, star_realms_questions, warps_edge_questions
 from widgets.common.advice_tab import next_decision
 
 
 def chance_nodes(game_id: str, seeds: range, max_steps: int = 5_000,
                  setups: tuple[dict[str, Any], ...] = ({},)) -> Iterator[tuple[Any, tuple[Any, ...]]]:
     """Every chance node of the seeded games (even seeds random, odd heuristic), with the states so far."""
-    game = explorer.load_game(game_id)
-    for seed in seeds:
-        policy = game.policies()[("random", "heuristic")[seed % 2]]
-        rng = np.random.default_rng(seed)
-        s = game.initial_state(**setups[seed % len(setups)])
-        history = [s]
-        for _ in range(max_steps):
-            if s.is_terminal():
-                break
-            if s.is_chance():
-                yield s, tuple(history)
-            s = s.apply(sample_outcome(s.chance_outcomes(), rng) if s.is_chance() else policy(s, rng))
-            history.append(s)
+    return decisions(game_id, seeds, max_steps, setups, chance=True)
 
 
 def advice_questions(s: Any, seed: int) -> Iterator[tuple[str, Any]]:

@@ -78,6 +78,22 @@ def click_and_wait(page: Page, locator: Locator) -> None:
         arg=before, timeout=30_000)
 
 
+def to_decision(page: Page) -> None:
+    """Step chance nodes until somebody decides (the Step button deals at a chance node)."""
+    for _ in range(40):
+        if "Chance" not in page.locator(".re-phase").inner_text():
+            return
+        click_and_wait(page, page.locator(".re-step"))
+    raise AssertionError(f"no decision reached: {page.locator('.re-phase').inner_text()!r}")
+
+
+def set_number(page: Page, css: str, value: int) -> None:
+    """Type ``value`` into the number box under ``css`` and commit it (Enter)."""
+    box = page.locator(f"{css} input")
+    box.fill(str(value))
+    box.press("Enter")
+
+
 def overlapping_controls(page: Page, scope: str = ".re-match") -> list[str]:
     """Pairs of visible controls (buttons, inputs, selects, tabs, sliders) inside ``scope`` whose boxes
     overlap, as text; Plotly's own toolbar buttons are left out (they sit on their chart by design)."""

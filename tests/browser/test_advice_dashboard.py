@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
-from panel_page import assert_no_error_page, click_and_wait, open_page
+from panel_page import assert_no_error_page, click_and_wait, open_page, set_number, to_decision
 from playwright.sync_api import Page, expect
 
 import explorer
@@ -35,21 +35,6 @@ def shots(tmp_path: Path) -> Path:
     folder = Path(os.environ.get("ADVICE_SHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-def to_decision(page: Page) -> None:
-    """Step chance nodes until somebody decides (the Step button deals at a chance node)."""
-    for _ in range(40):
-        if "Chance" not in page.locator(".re-phase").inner_text():
-            return
-        click_and_wait(page, page.locator(".re-step"))
-    raise AssertionError(f"no decision reached: {page.locator('.re-phase').inner_text()!r}")
-
-
-def set_number(page: Page, css: str, value: int) -> None:
-    box = page.locator(f"{css} input")
-    box.fill(str(value))
-    box.press("Enter")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -10,28 +10,13 @@ checks the same for every game without a browser.
 from __future__ import annotations
 
 import pytest
-from panel_page import assert_no_error_page, click_and_wait, open_page
+from panel_page import assert_no_error_page, click_and_wait, open_page, set_number, to_decision
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
 GAMES = ("star_realms", "warps_edge", "pinned_down")
 """Dashboards whose first decision (after the opening's chance steps) is the first seat's."""
-
-
-def to_decision(page: Page) -> None:
-    """Step chance nodes until somebody decides (the Step button deals at a chance node)."""
-    for _ in range(40):
-        if "Chance" not in page.locator(".re-phase").inner_text():
-            return
-        click_and_wait(page, page.locator(".re-step"))
-    raise AssertionError(f"no decision reached: {page.locator('.re-phase').inner_text()!r}")
-
-
-def set_number(page: Page, css: str, value: int) -> None:
-    box = page.locator(f"{css} input")
-    box.fill(str(value))
-    box.press("Enter")
 
 
 @pytest.mark.parametrize("game", GAMES)
