@@ -64,7 +64,7 @@ def test_new_game_uses_the_chosen_starfighter_mothership_and_variant() -> None:
     assert p.state.starfighter == p.starfighter_pick.options[1]
     assert p.state.mothership == p.mothership_pick.options[-1]
     assert p.game.variant == "review_red_blue_stun_only" and p.match.seed == 5
-    assert "review_red_blue_stun_only" in p.title_html.value
+    assert "Only lasers and maneuvers stun" in p.title_html.value  # the variant by its display name, not its id
 
 
 def test_token_dropdown_offers_pool_tokens_and_targets_come_from_legal_actions(panel: WarpsEdgePanel) -> None:
