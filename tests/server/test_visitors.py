@@ -8,7 +8,6 @@ browser: tests/browser/test_visitor_share.py.
 
 from __future__ import annotations
 
-import asyncio
 import uuid
 from http.cookies import SimpleCookie
 from typing import Any
@@ -17,6 +16,7 @@ import pytest
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.web import HTTPError
 
+from tests.fresh_thread import run_async
 from widgets.server.hooks import prelaunch_hook
 from widgets.server.kernels import CappedKernelManager
 from widgets.server.settings import configure_voila, kernels_per_visitor
@@ -136,7 +136,7 @@ def _serve_and_ask(cookies: list[str]) -> list[tuple[Visitor, str]]:
             server.stop()
         return out
 
-    return asyncio.run(main())
+    return run_async(main())
 
 
 def test_a_first_visit_gets_a_signed_httponly_samesite_cookie_and_comes_back_as_the_same_visitor() -> None:
@@ -178,7 +178,7 @@ def _start(manager: CappedKernelManager, visitor: Visitor | None, env: dict[str,
         CURRENT.set(visitor)  # what the page hook does in the same request
         return await manager.start_kernel(path="", env=env)
 
-    return asyncio.run(page())
+    return run_async(page())
 
 
 def test_the_kernel_manager_refuses_a_visitors_next_page_with_a_503_that_says_why(manager) -> None:

@@ -18,6 +18,7 @@ import pytest
 import explorer
 from explorer import Match
 from tests.advisor.advise_helpers import lethal
+from tests.fresh_thread import in_fresh_thread, run_async
 from widgets.common import advice_tab, background
 from widgets.common.background import HERE, IN_PAGE, LOOP, THREAD, Queue, start
 from widgets.star_realms import StarRealmsPanel
@@ -53,7 +54,7 @@ def test_work_runs_on_a_thread_where_threads_start() -> None:
 
 def test_with_no_thread_and_no_loop_the_work_runs_here_and_now(no_threads: None) -> None:
     done: list[int] = []
-    work = start(counting(done, 3), name="count")
+    work = in_fresh_thread(lambda: start(counting(done, 3), name="count"))  # a thread where no loop runs
     assert (work.how, work.running(), done) == (HERE, False, [0, 1, 2])
 
 
@@ -72,7 +73,7 @@ def test_with_no_thread_the_work_takes_a_round_per_turn_of_the_loop(why: str, re
         assert work.wait() and done == [0, 1, 2]
         return seen
 
-    seen = asyncio.run(main())
+    seen = run_async(main())
     assert seen[:3] == [1, 2, 3]  # one round, then the loop's turn
 
 
@@ -87,7 +88,7 @@ def test_a_queue_on_the_loop_runs_its_jobs_in_order(no_threads: None) -> None:
         await queue.work.finished()  # type: ignore[union-attr]
         assert queue.idle()
 
-    asyncio.run(main())
+    run_async(main())
     assert ran == ["next hand", "lethal", "buys"]
 
 
@@ -115,7 +116,7 @@ def test_a_hint_on_the_loop_fills_its_progress_and_arrives(why: str, request: py
             values.append(tab.progress.value)
         return values
 
-    values = asyncio.run(main())
+    values = run_async(main())
     advice = tab.advice
     assert advice is not None and not advice.partial
     assert {r.action for r in advice.rows} == set(m.state.legal_actions())
@@ -136,7 +137,7 @@ def test_stop_on_the_loop_is_heard_between_rounds(no_threads: None) -> None:
         tab.stop_button.click()  # a click between two rounds
         await tab._work.finished()  # type: ignore[union-attr]  # noqa: SLF001
 
-    asyncio.run(main())
+    run_async(main())
     advice = tab.advice
     assert advice is not None and advice.partial and tab.progress.value < tab.progress.max
     assert "PARTIAL" in tab.headline.value
@@ -164,7 +165,7 @@ def test_a_review_on_the_loop_says_where_it_runs_and_marks_the_blunder(no_thread
             turns += 1
         return said, turns
 
-    said, turns = asyncio.run(main())
+    said, turns = run_async(main())
     assert html.escape(IN_PAGE) in said and turns > 1
     assert (view.moves[0].index, view.moves[0].played, view.moves[0].mark) == (0, "end turn", "??")
     assert "1 marked" in view.status.value and html.escape(IN_PAGE) in view.status.value  # said to the end
@@ -185,7 +186,7 @@ def test_stop_ends_a_review_on_the_loop_between_rounds(no_threads: None) -> None
         view.stop_button.click()
         await view._work.finished()  # type: ignore[union-attr]  # noqa: SLF001
 
-    asyncio.run(main())
+    run_async(main())
     assert seat is not None and view.moves == [] and view.status.value.count(f"{html.escape(IN_PAGE)} Stopped: 0 decisions reviewed") == 1
     assert not view.button.disabled and view.stop_button.disabled
 
@@ -202,7 +203,7 @@ def test_the_star_realms_odds_on_the_loop_draw_every_view(why: str, request: pyt
         await hand.ctx.queue.work.finished()
         return p, waiting
 
-    p, waiting = asyncio.run(main())
+    p, waiting = run_async(main())
     hand, lethal_view, buys = (slot.render.__self__ for slot in p.odds.slots)
     assert "computing" in waiting and html.escape(IN_PAGE) in waiting
     assert hand.ctx.queue.how == LOOP and p.odds.errors == [None, None, None]
