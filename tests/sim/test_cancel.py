@@ -17,6 +17,7 @@ from __future__ import annotations
 import multiprocessing
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -114,27 +115,27 @@ def wait_until_playing(before: set[int], count: int) -> None:
     pytest.fail(f"{count} workers did not start playing within 90 s")
 
 
-def gone_after(pressed: float, before: set[int]) -> float:
-    """Seconds from Cancel until no worker process of the run is left (waits at most 10 s)."""
-    import psutil
-
+def seconds_until(pressed: float, done: Callable[[], bool]) -> float:
+    """Seconds from Cancel (``pressed``) until ``done()`` holds; infinity if it does not within 10 s."""
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
-        alive = [p for p in new_workers(before) if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
-        if not alive:
+        if done():
             return time.monotonic() - pressed
         time.sleep(0.02)
     return float("inf")
+
+
+def gone_after(pressed: float, before: set[int]) -> float:
+    """Seconds from Cancel until no worker process of the run is left."""
+    import psutil
+
+    return seconds_until(pressed, lambda: not [p for p in new_workers(before)
+                                               if p.is_running() and p.status() != psutil.STATUS_ZOMBIE])
 
 
 def no_pool_worker_after(pressed: float, before: set[int]) -> float:
     """Seconds from Cancel until ``multiprocessing`` knows no live worker of the run, one still starting included."""
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        if not [p for p in multiprocessing.active_children() if p.pid not in before]:
-            return time.monotonic() - pressed
-        time.sleep(0.02)
-    return float("inf")
+    return seconds_until(pressed, lambda: not [p for p in multiprocessing.active_children() if p.pid not in before])
 
 
 def test_cancel_stops_the_processes_backend_and_its_workers_within_a_second() -> None:
