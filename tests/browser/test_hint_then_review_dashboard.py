@@ -32,7 +32,8 @@ def test_review_after_playing_the_hints_first_row_marks_nothing(page: Page, voil
     moves_before = page.locator(".re-log-line").count()
     click_and_wait(page, page.locator(".re-advice-play").first)  # Play this, on the first row
     expect(page.locator(".re-status")).not_to_contain_text("Internal error")
-    assert page.locator(".re-log-line").count() > moves_before  # the move (and any draws dealt after it)
+    page.wait_for_function(f"() => document.querySelectorAll('.re-log-line').length > {moves_before}",
+                           timeout=30_000)  # the move (and any draws dealt after it) reach the log
     set_number(page, ".re-review-rollouts", 24)
     page.locator(".re-review-start").click()
     status = page.locator(".re-review-status")
