@@ -4,7 +4,9 @@
 this installation has (a game's card appears once its game is registered in
 ``explorer.games()``). Links are relative to the page (``star_realms.ipynb``
 next to ``index.ipynb`` under ``/voila/render/``), so the index works behind
-any base URL. The pictures are small inline drawings made for this page; no
+any base URL; on the static site, whose kernel runs in the browser (Pyodide,
+``sys.platform == "emscripten"``), each notebook is the page ``star_realms.html``
+next to ``index.html`` under ``/voici/render/``, and the links say so. The pictures are small inline drawings made for this page; no
 asset is fetched from anywhere.
 
 >>> html_text = dashboard_index().value
@@ -15,6 +17,7 @@ True
 from __future__ import annotations
 
 import html
+import sys
 from dataclasses import dataclass
 
 import ipywidgets as W
@@ -93,8 +96,24 @@ _CSS = (
     ".re-index a.re-card:hover{border-color:#4C6A92;background:#f3f6fa}"
     ".re-index .re-card h2{font-size:16px;line-height:1.3;margin:0 0 4px}"
     ".re-index .re-card p{font-size:13px;line-height:1.45;margin:0;color:#3d4a5c}.re-index p.re-lead{line-height:1.5}"
-    ".re-index svg{flex:0 0 auto}</style>"
+    ".re-index svg{flex:0 0 auto}.re-index p.re-where{font-size:13px;color:#5b6472;line-height:1.5;margin-top:14px}"
+    "</style>"
 )
+
+
+def on_static_site() -> bool:
+    """True in the static site's kernel (Pyodide in the visitor's browser), where the pages are ``.html`` files."""
+    return sys.platform == "emscripten"
+
+
+def page_href(notebook: str, *, static: bool | None = None) -> str:
+    """The link to a dashboard from the landing page: the notebook under Voilà, its ``.html`` page on the static site.
+
+    >>> page_href("star_realms.ipynb", static=False), page_href("star_realms.ipynb", static=True)
+    ('star_realms.ipynb', 'star_realms.html')
+    """
+    static = on_static_site() if static is None else static
+    return notebook.removesuffix(".ipynb") + ".html" if static else notebook
 
 
 def available(dashboards: tuple[Dashboard, ...] = DASHBOARDS) -> tuple[Dashboard, ...]:
@@ -103,15 +122,32 @@ def available(dashboards: tuple[Dashboard, ...] = DASHBOARDS) -> tuple[Dashboard
     return tuple(d for d in dashboards if d.game is None or d.game in games)
 
 
-def index_html(dashboards: tuple[Dashboard, ...] | None = None) -> str:
-    """The landing page's HTML: a title, one sentence, and a card per dashboard."""
+def index_html(dashboards: tuple[Dashboard, ...] | None = None, *, static: bool | None = None) -> str:
+    """The landing page's HTML: a title, one sentence, and a card per dashboard (links as :func:`page_href`)."""
     cards = "".join(
-        f'<a class="re-card" href="{html.escape(d.notebook)}">{d.picture}<div><h2>{html.escape(d.title)}</h2>'
+        f'<a class="re-card" href="{html.escape(page_href(d.notebook, static=static))}">{d.picture}<div><h2>{html.escape(d.title)}</h2>'
         f"<p>{html.escape(d.blurb)}</p></div></a>"
         for d in (available() if dashboards is None else dashboards))
     return (f'{_CSS}<div class="re-index"><h1>Rules Explorer</h1><p class="re-lead">Step through five space '
             "tabletop games by their rules, set up the position on your own table, and see exact odds for what "
-            f'happens next. Pick a dashboard:</p><div class="re-cards">{cards}</div></div>')
+            f'happens next. Pick a dashboard:</p><div class="re-cards">{cards}</div>'
+            f'<p class="re-where">{html.escape(where_it_runs(static))}</p></div>')
+
+
+def where_it_runs(static: bool | None = None) -> str:
+    """The landing page's last sentence: what runs where, and what a visitor waits for (see docs/publish.md).
+
+    >>> "your browser" in where_it_runs(static=True), "make site" in where_it_runs(static=False)
+    (True, True)
+    """
+    if on_static_site() if static is None else static:
+        return ("Every page runs in your browser, with nothing on a server: the first visit downloads Python and "
+                "the packages (about 50 MB) and starts them, which takes about half a minute; later visits take them "
+                "from the browser's cache. The simulation lab runs up to 200 games here; the processes and Dask "
+                "backends need the served dashboards.")
+    return ("These pages run on this server, a Python kernel per page. To publish them for any number of readers "
+            "with no server, build the static site (make site, or rules-explorer site) and copy site/ to any "
+            "static host.")
 
 
 def dashboard_index() -> W.HTML:

@@ -164,7 +164,11 @@ class MatchPanel:
         self._own_changes = 0  # > 0 while the panel itself moves the match: it redraws after, once
         self._games = 0  # goes up at every restart or load: the same object, another game (the link's key)
         self._redraw_later = RedrawLater(self._redraw_after_python)
-        self.link_note, self.link_refused = self._open_link(page_query() if link is None else (link or None))
+        asked = page_query() if link is None else (link or None)
+        self.link_note, self.link_refused = self._open_link(asked)
+        # A static page's kernel cannot read the page's query: the page reports it (page_link), and it is
+        # opened then, unless a link was already given here (or the panel was told to read none: link=False).
+        self._await_page_address = link is None and asked is None
         self._start: State = self.match.states[0]
         self._position_view_fn, self._title = position_view, title
         self._shown_seed: int | None = None
@@ -202,6 +206,8 @@ class MatchPanel:
         self.review = ReviewView(current=lambda: self.match, on_goto=self.goto, on_marks=self.history.show_marks,
                                  seats=self._review_seats)
         self.page_link = ShareLink()
+        if self._await_page_address:
+            self.page_link.on_address = self._open_page_address
         self._link_for: tuple[int, int, int, int] | None = None
         self.position_html = W.HTML(layout=W.Layout(width="auto", margin="0"))
         self.position_box = W.Box([self.position_html], layout=W.Layout(width="100%", overflow="auto"))
@@ -231,7 +237,7 @@ class MatchPanel:
         self.widget.add_class("re-match")
         self._match.observe(self._match_changed)
         self.refresh()
-        self.announce_ready(f"Ready: {self.decision_text(self.state)}.")
+        self.start_ready()
 
     # --- the match it follows ------------------------------------------------------------
     @property
@@ -343,6 +349,24 @@ class MatchPanel:
             return message
         made = self.deal_chance()
         return f"{message} — then {made} chance step{'s' if made != 1 else ''}: {self._last_move()}"
+
+    def deal_opening(self) -> str | None:
+        """Deal what this game's panel deals of a fresh match before anyone looks (its set-up) and say so in the
+        status line; the line said, or ``None`` when nothing was dealt. The base panel deals nothing."""
+        return None
+
+    def start_ready(self) -> None:
+        """The opening match is on screen: deal its set-up (:meth:`deal_opening`) and say the panel is ready.
+
+        Called at the end of ``__init__``, and again when a static page's link opens another match; what is on
+        screen now is what a late link may still replace (:meth:`_open_page_address`).
+        """
+        if self.deal_opening() is None:
+            self.announce_ready(f"Ready: {self.decision_text(self.state)}.")
+        self._as_opened = self._opening_key()
+
+    def _opening_key(self) -> tuple[int, int, int, int]:
+        return id(self.match), self._games, len(self.match), self.match.cursor
 
     def announce_ready(self, text: str) -> None:
         """The first status line: ``text``, unless the page's link was opened or refused (that is said instead,
@@ -661,6 +685,20 @@ class MatchPanel:
         except RulesError:
             query, note = "", "No link for this position."
         self.page_link.query, self.page_link.note = query, note
+
+    def _open_page_address(self, query: str) -> None:
+        """Open the query a static page reported (``ShareLink.on_address``), as Voilà's would have been at start.
+
+        The page reports it as soon as it shows, before a visitor can click; should the match have moved
+        already (a cell ran first), the game on screen stays and the status line says why.
+        """
+        if self._opening_key() != self._as_opened:
+            self.status.info("The page's link was not opened: the game on screen had moved before the link arrived.")
+            return
+        with self.own_changes():
+            self.link_note, self.link_refused = self._open_link(query)
+        self.refresh()
+        self.start_ready()
 
     def _open_link(self, query: str | None) -> tuple[str, bool]:
         """Open what the page's link asks for (``link_reader``); the first status line, and whether it was refused."""

@@ -12,7 +12,12 @@ match that was on screen. The kernel only ever sets ``query`` (text it built
 with :mod:`explorer.core.share`); nothing typed in the page flows back to it.
 
 Voilà hands a page's query to its kernel as ``QUERY_STRING`` in the
-environment; :func:`page_query` reads it (``None`` outside Voilà).
+environment; :func:`page_query` reads it (``None`` outside Voilà). A page of the
+static site (Voici) runs its kernel in a web worker, which cannot see the page's
+address: there the page's code sends its query with its first message ("shown"),
+and :class:`ShareLink` hands it, once, to whoever asked (``on_address``), so a
+``?seed=`` or ``?match=`` link opens the same game on both. Copy link on a static
+page gives the static page's own address.
 
 A panel holds its link as a :class:`ShareLink`: a box showing one ``PageLink``
 that is swapped for a fresh one when the page reports it deaf. anywidget 0.11's
@@ -33,6 +38,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Callable
 from typing import Any
 
 import anywidget
@@ -49,6 +55,9 @@ MAX_REPLACEMENTS = 3
 
 _ESM = r"""
 const ACK_WAIT_MS = %d;
+// The page's query as the visitor opened it: read when this code first loads, before any view rewrites the
+// address bar to follow the match (history.replaceState below).
+const OPENED_WITH = window.location.search;
 function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "re-share";
@@ -63,20 +72,25 @@ function render({ model, el }) {
   input.setAttribute("aria-label", "link to this match");
   const note = document.createElement("span");
   note.className = "re-share-note";
-  const inVoila = window.location.pathname.indexOf("/voila/render/") >= 0;
+  // A dashboard page: served by Voilà (/voila/render/x.ipynb) or built by Voici into the static site
+  // (/voici/render/x.html), where the notebook x.ipynb is the page x.html.
+  const where = window.location.pathname;
+  const inStatic = where.indexOf("/voici/render/") >= 0;
+  const onDashboard = inStatic || where.indexOf("/voila/render/") >= 0;
+  function pageFile(page) { return inStatic ? page.replace(/\.ipynb$/, ".html") : page; }
   function url() {
     const q = model.get("query");
-    if (!inVoila) { return q ? "?" + q : ""; }
+    if (!onDashboard) { return q ? "?" + q : ""; }
     const page = model.get("page");
-    const path = page ? window.location.pathname.replace(/[^/]*$/, encodeURIComponent(page)) : window.location.pathname;
+    const path = page ? where.replace(/[^/]*$/, encodeURIComponent(pageFile(page))) : where;
     const base = window.location.origin + path;
     return q ? base + "?" + q : base;
   }
   function sync() {
     input.value = url();
     note.textContent = model.get("note") ||
-      (inVoila ? "" : "Add this to the dashboard's address (make dashboard) to open the same match.");
-    if (inVoila && model.get("keep_address") && window.history && window.history.replaceState) {
+      (onDashboard ? "" : "Add this to the dashboard's address (make dashboard) to open the same match.");
+    if (onDashboard && model.get("keep_address") && window.history && window.history.replaceState) {
       try { window.history.replaceState(window.history.state, "", url()); } catch (e) { /* keep the page */ }
     }
   }
@@ -103,7 +117,8 @@ function render({ model, el }) {
   function onMessage(msg) { if (msg && msg.event === "ack") { acked = true; } }
   model.on("msg:custom", onMessage);
   const timer = setTimeout(() => { if (!acked) { model.send({ event: "stale" }); } }, ACK_WAIT_MS);
-  model.send({ event: "shown" });
+  // The page's own query goes with "shown": a static page's kernel runs in a worker that cannot read it.
+  model.send({ event: "shown", search: onDashboard ? OPENED_WITH : "" });
   return () => {
     clearTimeout(timer);
     model.off("msg:custom", onMessage);
@@ -146,6 +161,18 @@ class PageLink(anywidget.AnyWidget):
             self.send({"event": "ack"})
 
 
+def page_search(content: object) -> str:
+    """The page's query a "shown" message carries, without its ``?`` ("" when it carries none or not text).
+
+    >>> page_search({"event": "shown", "search": "?seed=4"}), page_search({"event": "shown", "search": 4})
+    ('seed=4', '')
+    """
+    search = content.get("search") if isinstance(content, dict) else None
+    if not isinstance(search, str):
+        return ""
+    return search.removeprefix("?")
+
+
 def page_event(content: object) -> str | None:
     """The ``event`` a message from the page names, or ``None`` for anything else (never raises: the page is
     not trusted to send well-formed messages).
@@ -175,6 +202,9 @@ class ShareLink:
         self.link: PageLink = PageLink()
         self.link.on_msg(self._on_page_message)
         self.replacements: int = 0
+        self.on_address: Callable[[str], None] | None = None
+        """Called once with the page's query (without ``?``) when the page first reports a non-empty one."""
+        self.address_heard: bool = False
         self.widget: W.VBox = W.VBox([self.link], layout=W.Layout(width="100%"))
         self.widget.add_class("re-share-slot")
 
@@ -220,13 +250,26 @@ class ShareLink:
         return MAX_REPLACEMENTS - self.replacements
 
     def _on_page_message(self, sender: object, content: object, _buffers: object) -> None:
+        event = page_event(content)
+        if event == "shown":
+            self._heard_address(page_search(content))
+            return
         # Several views of one model may each call it stale; only the first call about the current link counts.
-        if page_event(content) != "stale" or sender is not self.link:
+        if event != "stale" or sender is not self.link:
             return
         if self.replacements_left() <= 0:
             log.warning("The page called its link stale again; kept it (%d fresh links made).", self.replacements)
             return
         self._replace()
+
+    def _heard_address(self, query: str) -> None:
+        """The first report of the page's address (from any view, any link) goes to ``on_address``; later ones
+        are the same page again (another view, a fresh link) and change nothing."""
+        if self.address_heard:
+            return
+        self.address_heard = True
+        if query and self.on_address is not None:
+            self.on_address(query)
 
     def _replace(self) -> None:
         """Show a fresh ``PageLink`` with the current one's values, and close the old one (its views go)."""

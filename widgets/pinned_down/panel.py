@@ -45,12 +45,19 @@ class PinnedDownPanel(MatchPanel):
                                                          wings=None if wings is None else list(wings),
                                                          characters=None if characters is None else
                                                          [list(c) for c in characters])
+        self.deal = deal  # resolve the setup's chance nodes at once (deal_opening)
         super().__init__(match_or_game, seed=seed, title=title,
                          odds_views=default_odds_views() if odds_views is None else odds_views, **kwargs)
-        if deal and self.state.is_chance() and self.match.cursor == 0:
-            self._deal()
-            self.refresh()
-            self.announce_ready(f"Ready: setup dealt from seed {self.match.seed}; {self.decision_text(self.state)}.")
+
+    def deal_opening(self) -> str | None:
+        """A fresh match's set-up (reveals and draws until somebody decides) is dealt at once unless ``deal=False``."""
+        if not (self.deal and self.state.is_chance() and self.match.cursor == 0):
+            return None
+        self._deal()
+        self.refresh()
+        ready = f"Ready: setup dealt from seed {self.match.seed}; {self.decision_text(self.state)}."
+        self.announce_ready(ready)
+        return ready
 
     def _deal(self) -> int:
         return self.deal_chance(MAX_CHANCE_STEPS)

@@ -124,12 +124,22 @@ class WarpsEdgePanel(MatchPanel):
                          odds_views=default_odds_views() if odds_views is None else odds_views, **kwargs)
         board, moves = self.tabs.children[0].children  # the Play page: give the board the wider column
         board.layout.flex, moves.layout.flex = "1 1 58%", "1 1 38%"
-        if deal and self.in_setup(self.state) and self.state.is_chance() and self.match.cursor == 0:
-            opened = self.status.message  # "Ready: …", or what a share link opened: keep saying that
-            made = self._deal()
-            self.refresh()
-            dealt = f"setup dealt from seed {self.match.seed} ({made} chance steps); {self.decision_text(self.state)}."
-            self.status.info(f"Ready: {dealt}" if opened.startswith("Ready:") else f"{opened} Then {dealt}")
+
+    def deal_opening(self) -> str | None:
+        """A fresh match's setup (seed §3) is dealt at once unless ``deal=False``; what a share link opened is
+        still said first ("… Then setup dealt …")."""
+        if not (self.deal and self.in_setup(self.state) and self.state.is_chance() and self.match.cursor == 0):
+            return None
+        made = self._deal()
+        self.refresh()
+        dealt = f"setup dealt from seed {self.match.seed} ({made} chance steps); {self.decision_text(self.state)}."
+        if self.link_refused:
+            said = f"{self.link_note} Then {dealt}"
+            self.status.error(said)
+        else:
+            said = f"{self.link_note} Then {dealt}" if self.link_note else f"Ready: {dealt}"
+            self.status.info(said)
+        return said
 
     @staticmethod
     def in_setup(state: State) -> bool:
