@@ -32,7 +32,8 @@ def test_the_arc_outline_reaches_range_forward_of_the_front_edge(example: explor
 
 def test_the_odds_views_answer_from_the_live_position(example: explorer.State) -> None:
     fig = shot_odds_figure(example)
-    assert list(fig.data[0].x) == ["Interceptor → Fighter"] and fig.data[0].y[0] == pytest.approx(1 / 3)
+    assert list(fig.data[0].x) == ["Player 1's Interceptor →<br>Player 2's Fighter"]
+    assert fig.data[0].y[0] == pytest.approx(1 / 3)
     assert destroy_figure(example).data[0].y[0] == 0
     assert "Interceptor" in reach_view(example)
     assert initiative_figure(example).layout.title.text.startswith("Player 1")

@@ -75,7 +75,9 @@ def test_two_dice_at_4_plus_chart_reads_a_quarter_a_half_a_quarter_and_at_least_
     assert (at_least.type, at_least.yaxis, list(at_least.y)) == ("scatter", "y2", [1.0, 0.75, 0.25])
     assert [c[0] for c in at_least.customdata] == ["1", "3/4", "1/4"]
     assert list(bars.text) == ["25.00%", "50.00%", "25.00%"]  # one series, few bars: labelled
-    assert list(fig.layout.yaxis.range) == [0, 0.5 * 1.15] and fig.layout.template.layout.plot_bgcolor == "white"
+    # the tallest bar (1/2) and its label under the band of the "at least" line (issue 37 §7): 1.15 times it
+    # reaches charts.BARS_BELOW (0.6) of the plot's height
+    assert list(fig.layout.yaxis.range) == [0, 0.5 * 1.15 / 0.6] and fig.layout.template.layout.plot_bgcolor == "white"
     assert_plotly_accepts(fig)
 
 

@@ -46,6 +46,18 @@ TITLE_BELOW_TOOLBAR: dict[str, Any] = {"x": 0.01, "xanchor": "left", "yref": "co
                                        "yanchor": "top", "pad": {"t": 44}}
 """A chart title placed under the band where Plotly's toolbar appears (touch screens show it always)."""
 
+BARS_BELOW = 0.6
+"""The fraction of a chart's plot height that its bars and their value labels stay under, when the chart
+also draws the "at least k" line (issue 37 §7): the bars' axis tops out at this height."""
+
+LINE_BAND = (0.7, 0.97)
+"""Where the "at least k" line runs, as fractions of the plot height: 0% at the band's foot, 100% at its top.
+Drawn over the whole plot on its own scale, it crossed the bars' percentages (Star Realms, Endor); in a band
+of its own above :data:`BARS_BELOW`, neither its line nor its markers can touch a bar or a label."""
+
+LABEL_ROOM = 1.15
+"""The bars' axis runs to this many times the tallest bar (up to :data:`BARS_BELOW`): room for its label."""
+
 TITLE_LINE_CHARS = 36
 """A chart title longer than this is broken into lines: Plotly never wraps a title, and at 390 px
 a long one ran past the chart's right edge."""
@@ -164,8 +176,8 @@ def series_spec(
     :func:`figure_from_spec`).
 
     >>> spec = series_spec({"": {0: Fraction(1, 4), 1: Fraction(3, 4)}}, title="A coin, biased")
-    >>> [t["type"] for t in spec["data"]], spec["data"][0]["customdata"][1], spec["layout"]["yaxis2"]["range"]
-    (['bar', 'scatter'], ['3/4', '75.00%'], [0, 1.05])
+    >>> [t["type"] for t in spec["data"]], spec["data"][0]["customdata"][1], spec["layout"]["yaxis2"]["overlaying"]
+    (['bar', 'scatter'], ['3/4', '75.00%'], 'y')
     """
     ks = support_range(series.values())
     label_bars = len(series) == 1 and len(ks) <= _MAX_LABELLED_BARS
@@ -204,10 +216,37 @@ def series_spec(
                 "hovertemplate": f"{label}<br>at least %{{x}}: %{{customdata[0]}} (%{{customdata[1]}})<extra></extra>",
                 "yaxis": "y2",
             })
-    top = max((float(p) for pmf in series.values() for p in pmf.values()), default=1.0) or 1.0
+    top = min(1.0, max((float(p) for pmf in series.values() for p in pmf.values()), default=1.0) or 1.0)
     layout = _layout(title=title, x_title=x_title, ks=ks, height=height, second_axis=show_at_least)
-    layout["yaxis"]["range"] = [0, min(1.0, top) * 1.15]
+    if show_at_least:
+        # the bars (and their labels) under BARS_BELOW, the line in LINE_BAND above them: one plot, two scales
+        layout["yaxis"]["range"] = [0, top * LABEL_ROOM / BARS_BELOW]
+        layout["yaxis"].update(bar_ticks(top))
+    else:
+        layout["yaxis"]["range"] = [0, top * LABEL_ROOM]
     return {"data": data, "layout": layout}
+
+
+def band_range(band: tuple[float, float] = LINE_BAND) -> list[float]:
+    """The range of an axis over the whole plot that puts 0 at ``band[0]`` and 1 at ``band[1]`` of its height.
+
+    >>> [round(v, 4) for v in band_range((0.5, 1.0))]
+    [-1.0, 1.0]
+    """
+    low, high = band
+    span = 1 / (high - low)
+    return [-low * span, (1 - low) * span]
+
+
+def bar_ticks(top: float) -> dict[str, Any]:
+    """Ticks of the bars' axis from 0 up to ``top`` at most (none beside the line's band above the bars).
+
+    >>> bar_ticks(0.5)
+    {'tickmode': 'array', 'tickvals': [0.0, 0.2, 0.4], 'tickformat': '.0%'}
+    """
+    step = next((s for s in (0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.25) if top / s <= 4), 0.25)
+    vals = [round(i * step, 4) for i in range(int(top / step + 1e-9) + 1)]
+    return {"tickmode": "array", "tickvals": vals, "tickformat": ".0%" if step >= 0.01 else ".1%"}
 
 
 def series_figure(
@@ -222,8 +261,9 @@ def series_figure(
 
     ``series`` maps a legend label ("hit on 4+") to an exact pmf ``{k: P(X=k)}``.
     The x axis runs over every k from the smallest to the largest outcome of any
-    series (missing ks are zero). The "at least k" lines use a second y axis so
-    both read as 0–100%. Built from :func:`series_spec` without plotly's validation.
+    series (missing ks are zero). The "at least k" lines use a second y axis (0–100%, on the right) drawn in
+    a band of their own above the bars (:data:`LINE_BAND`), so no line or marker crosses a bar or its label.
+    Built from :func:`series_spec` without plotly's validation.
     """
     return figure_from_spec(series_spec(series, title=title, x_title=x_title, show_at_least=show_at_least,
                                         height=height))
@@ -289,11 +329,13 @@ def _layout(*, title: str, x_title: str, ks: list[int], height: int, second_axis
             "title": {"text": "P(at least k)"},
             "overlaying": "y",
             "side": "right",
-            "range": [0, 1.05],
+            "range": band_range(),
             "tickmode": "array",
-            "tickvals": [0, 0.25, 0.5, 0.75, 1.0],
+            "tickvals": [0, 0.5, 1.0],
             "tickformat": ".0%",
-            "showgrid": False,
+            "showgrid": True,
+            "gridcolor": "#e8eaee",
+            "zeroline": False,
         }
     return layout
 

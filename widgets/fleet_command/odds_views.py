@@ -9,7 +9,7 @@ chance node, the player to act); their hand is known, the other hand is not.
 >>> s = explorer.load_game("fleet_command").position_from_text(EXAMPLE)
 >>> fig = shot_odds_figure(s)
 >>> list(fig.data[0].x), [round(y, 4) for y in fig.data[0].y]
-(['Interceptor → Fighter'], [0.3333])
+(["Player 1's Interceptor →<br>Player 2's Fighter"], [0.3333])
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from explorer.core.words import possessive
 from explorer.games.fleet_command import odds, tactics
 from widgets.common.charts import (BAR_LABELS, FONT, LEGEND_BELOW, PALETTE, figure_from_spec, fmt_prob, template,
                                    titled, wrapped_title)
@@ -64,6 +65,21 @@ def _figure(bars: list[dict[str, Any]], title: str, height: int = CHART_HEIGHT, 
     return figure_from_spec({"data": bars, "layout": spec_layout})
 
 
+def shot_label(state: Any, player: int, ship: str, target: str) -> str:
+    """A shot named with both fleets' owners: the fleets use the same ship names ("Fighter 2" on each side).
+
+    The shooter's ship, then the target on a second line (a phone's chart is ~45 characters wide).
+
+    >>> import explorer
+    >>> from explorer.games.fleet_command.tactics import EXAMPLE
+    >>> s = explorer.load_game("fleet_command").position_from_text(EXAMPLE)
+    >>> shot_label(s, 0, "Interceptor", "Fighter")
+    "Player 1's Interceptor →<br>Player 2's Fighter"
+    """
+    game = state.game
+    return f"{possessive(game.player_name(player))} {ship} →<br>{possessive(game.player_name(1 - player))} {target}"
+
+
 def shot_odds_figure(state: Any) -> go.Figure:
     """P(a cube is removed) for every shot the asking player's ships have now: drawing, or the best card in hand."""
     player = asker(state)
@@ -72,7 +88,7 @@ def shot_odds_figure(state: Any) -> go.Figure:
     labels, draw, best, hover_d, hover_b = [], [], [], [], []
     for name, target in pairs:
         got = odds.shot_odds(state, player, name, target)
-        labels.append(f"{name} → {target}")
+        labels.append(shot_label(state, player, name, target))
         draw.append(float(got.draw) if got.draw is not None else 0.0)
         hover_d.append(f"drawing: {fmt_prob(got.draw)} against {got.cubes} cube(s)" if got.draw is not None
                        else got.no_draw)

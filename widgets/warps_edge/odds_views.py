@@ -20,7 +20,7 @@ import ipywidgets as W
 import plotly.graph_objects as go
 
 from explorer.games.warps_edge import odds
-from widgets.common.charts import distribution_figure, figure_from_spec, fmt_prob, series_spec
+from widgets.common.charts import distribution_figure, figure_from_spec, fmt_fraction, fmt_prob, series_spec
 from widgets.warps_edge.legend import token_name
 
 FAMILIES = ("energy", "laser", "maneuver", "power")
@@ -74,7 +74,7 @@ def signature_tokens(state: Any) -> tuple[str, ...]:
 
 
 def key_odds(state: Any) -> list[tuple[str, Any]]:
-    """(question, exact answer) rows: Fractions, or whole numbers for counts."""
+    """(question, exact answer) rows: Fractions, or whole numbers for counts; a chance's question reads "P(…)"."""
     rows: list[tuple[str, Any]] = [
         ("P(the next pool, with the hold, can stun every enemy)", odds.p_stun_every_enemy(state)),
         ("Draws of 5 left in this warp", odds.draws_left(state)),
@@ -90,14 +90,24 @@ def key_odds(state: Any) -> list[tuple[str, Any]]:
     return rows
 
 
-def value_text(value: Any) -> str:
-    """A probability as ``'23/66 (34.85%)'``; an expectation as ``'17/2 (≈8.50)'``; a count as ``'2'``."""
+def value_text(value: Any, question: str) -> str:
+    """The answer to ``question`` as shown: a chance (a question ``"P(…)"``) as ``'23/66 (34.85%)'``, an
+    expectation as a number, ``'17/2 (≈8.50)'`` or ``'1'``, a count as ``'2'``.
+
+    Read from the question, not from the value: an expected shield damage of 1 (or 0) is a number of
+    shields, not a certainty, and was shown as "1 (100.00%)" (issue 37 §7).
+
+    >>> value_text(Fraction(23, 66), "P(stun every enemy)"), value_text(Fraction(1), "Expected shield damage")
+    ('23/66 (34.85%)', '1')
+    >>> value_text(Fraction(5, 4), "Expected shield damage"), value_text(Fraction(3, 4), "Expected shield damage")
+    ('5/4 (≈1.25)', '3/4 (≈0.75)')
+    """
     if isinstance(value, Fraction):
-        if 0 <= value <= 1:
+        if question.startswith("P("):
             return fmt_prob(value)
         if value.denominator == 1:
             return str(value.numerator)
-        return f"{value.numerator}/{value.denominator} (≈{float(value):.2f})"
+        return f"{fmt_fraction(value)} (≈{float(value):.2f})"
     return str(value)
 
 
@@ -108,7 +118,7 @@ def key_odds_html(state: Any) -> str:
         "the discard, the hold, the supply or removed).</div>")
     body = "".join(f'<tr><td style="padding:3px 10px 3px 0">{html.escape(q)}</td>'
                    f'<td class="we-odds-value" style="padding:3px 0;font-weight:600;font-variant-numeric:tabular-nums">'
-                   f"{html.escape(value_text(v))}</td></tr>" for q, v in key_odds(state))
+                   f"{html.escape(value_text(v, q))}</td></tr>" for q, v in key_odds(state))
     return (f'<table class="we-key-odds" style="{TABLE_STYLE}">{body}</table>{note}'
             '<div style="font-size:12px;line-height:1.4;color:#5b6472;margin-top:3px">Exact, from the bag\'s composition; assumes '
             "nothing is bought, gained or removed before the draw (RULES.md, “Odds”).</div>")
