@@ -4,6 +4,8 @@ Built offline from Python packages alone: no intersphinx inventories, no theme f
 no script or style sheet from a CDN on any page (``tests/test_docs.py`` checks the built site).
 Generated at build time, never committed: ``docs/api/`` (the API reference, ``_ext/apipages.py``,
 from the packages' module list) and ``docs/notebooks/`` (the guided notebooks, ``_ext/notebookpages.py``).
+The notebook pages draw their charts with the site's own copy of plotly.js (``_static/plotly.min.js``,
+from the installed plotly package: ``_ext/plotlyfigures.py``).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ extensions = [
     "sphinx.ext.autodoc",
 ]
 sys.path.insert(0, str(DOCS / "_ext"))
-extensions += ["aliases", "apipages", "notebookpages"]
+extensions += ["aliases", "apipages", "notebookpages", "plotlyfigures"]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "**.ipynb_checkpoints", "jupyter_execute"]
 html_theme = "furo"  # installed from its wheel: nothing fetched at build time, nothing from a CDN on a page

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import doctest
 import html
+import json
 import re
 import shlex
 import subprocess
@@ -25,10 +26,16 @@ DOCS = ROOT / "docs"
 sys.path.insert(0, str(DOCS / "_ext"))
 import apipages  # noqa: E402
 import notebookpages  # noqa: E402
+import plotlyfigures  # noqa: E402
 
 BUILD_TIMEOUT_S = 480
 TASK_PAGES = ("your_table", "odds", "hints", "simulation_lab", "serving", "binder", "install")
 REFERENCE_PAGES = ("api", "performance", "benchmark_history", "changelog", "notebooks")
+CHARTS = {"calculators": 4, "endor": 3, "fleet_command": 2, "pinned_down": 1, "simulation": 2, "star_realms": 3,
+          "warps_edge": 3}
+"""The charts each notebook page draws: one per odds question its cells ask (a question with two panel charts,
+such as the next hand's Trade and Combat, has both). Counted from the notebooks' ``static_figure(...)`` cells."""
+SCRIPT_SRC = re.compile(r"<script\b[^>]*\bsrc=\"([^\"]+)\"", re.IGNORECASE)
 
 
 def make_docs_command(out: Path) -> str:
@@ -86,6 +93,44 @@ def test_every_guided_notebook_is_a_page_with_its_outputs(site: Path) -> None:
         source = page.read_text(encoding="utf-8")
         assert source.count("cell_output") >= 5, page
         assert "Traceback (most recent call last)" not in text_of(page), page
+
+
+def test_each_guided_notebook_shows_a_chart_for_each_odds_question_it_asks() -> None:
+    """The panels' charts need a kernel; each question's chart is also shown as a plain output (issue 36)."""
+    for notebook in notebookpages.guided_notebooks(ROOT):
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+        assert code.count("static_figure(") == CHARTS[notebook.stem], notebook.name
+
+
+def test_every_notebook_page_draws_its_charts_with_the_sites_own_plotly(site: Path) -> None:
+    banner = plotlyfigures.plotly_js().read_text(encoding="utf-8")[:200].split("*/")[0]  # "/**\n* plotly.js v4.1.1"
+    assert "plotly.js v" in banner
+    shipped = site / "_static" / plotlyfigures.SCRIPT
+    assert shipped.read_bytes() == plotlyfigures.plotly_js().read_bytes()
+    for name, charts in CHARTS.items():
+        page = site / "notebooks" / f"{name}.html"
+        source = page.read_text(encoding="utf-8")
+        assert source.count('<div class="re-static-figure">') == charts, name
+        assert source.count("Plotly.newPlot(") == charts, name
+        loaded = [src for src in SCRIPT_SRC.findall(source) if plotlyfigures.SCRIPT in src]
+        assert len(loaded) == 1 and (page.parent / urlsplit(loaded[0]).path).resolve() == shipped.resolve(), name
+        assert banner not in source, f"{name}: plotly.js is written into the page"
+
+
+def test_a_page_without_a_chart_does_not_load_plotly(site: Path) -> None:
+    for name in ("index", "odds", "api"):
+        assert plotlyfigures.SCRIPT not in (site / f"{name}.html").read_text(encoding="utf-8"), name
+
+
+def test_every_script_a_page_loads_is_a_file_of_the_site(site: Path) -> None:
+    for page in site.rglob("*.html"):
+        source = page.read_text(encoding="utf-8")
+        for src in SCRIPT_SRC.findall(source):
+            parts = urlsplit(html.unescape(src))
+            assert not parts.scheme and not parts.netloc, f"{page.relative_to(site)}: {src}"
+            assert (page.parent / unquote(parts.path)).is_file(), f"{page.relative_to(site)}: {src}"
+        assert "require.js" not in source and "cdn.plot.ly" not in source, page.relative_to(site)
 
 
 def test_the_simulation_study_is_run_with_30_games(site: Path) -> None:

@@ -8,7 +8,9 @@
 - **The panels.** A panel is an ipywidgets widget: its view needs a running kernel, and the page
   of a static site has none (embedding its saved state would need the ipywidgets JavaScript from a
   CDN). Where a cell shows a panel the page says so, and where to open it; the widget state
-  nbclient records is not put into the page.
+  nbclient records is not put into the page. The charts are on the page all the same: each odds
+  question's cell also shows its figure as a plain output (``widgets.common.static_figure``), which
+  ``plotlyfigures.py`` draws with the site's own plotly.js.
 - **Pages that may not exist yet.** ``architecture``, ``adding_a_game`` and ``publish`` are
   written by other work (docs/architecture.md, docs/adding_a_game.md, docs/publish.md). A toctree
   line naming one of them is dropped while its file is missing, so the build does not fail on a
