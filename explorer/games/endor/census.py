@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import compress
 
-from explorer.games.endor.state import EXECUTOR, TIE
+from explorer.games.endor.data import EXECUTOR, TIE
 
 REMEMBERED_TABLES = 4096
 """How many ships tables' facts are remembered before the memory starts afresh (a long game keeps

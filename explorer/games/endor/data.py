@@ -23,6 +23,12 @@ DATA_DIR = Path(__file__).parent / "data"
 
 SIDES = ("Rebels", "Empire")
 
+X_WING, Y_WING, B_WING, FALCON, TIE, EXECUTOR = range(6)
+"""The ship types by their index in ``data/setup.toml``'s order (a row of a position's ships table): records
+the position, its census and its rules all read, so they live with the data rather than with the state."""
+REBEL_TYPES = (X_WING, Y_WING, B_WING, FALCON)
+EMPIRE_TYPES = (TIE, EXECUTOR)
+
 
 @dataclass(frozen=True)
 class ShipType:

@@ -16,14 +16,17 @@ Empire) or 4 (the seed's team game: Rebel 1, Empire 1, Empire 2, Rebel 2).
 from __future__ import annotations
 
 from functools import cached_property
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from explorer.core import Deck, Game, GameInfo, Multiset
 from explorer.core.game import OptionSpec
 from explorer.errors import RulesError
+from explorer.games.endor import position, rules, story
 from explorer.games.endor.data import EndorData, load_data
 from explorer.games.endor.state import B_WING, TIE, EndorState
 from explorer.games.endor.hidden import HIDDEN
+from explorer.games.endor.policies import heuristic_policy
 from explorer.games.endor.variants import VARIANTS, Rules, rules_for
 
 VARIANT_TITLES: dict[str, str] = {
@@ -55,6 +58,10 @@ class Endor(Game):
     """The Battle of Endor for 2 players or 4 in teams; the seed document is the ``standard`` variant."""
 
     state_class = EndorState
+    rulebook: ClassVar[SimpleNamespace] = SimpleNamespace(rules=rules, story=story, position=position)
+    """The modules the state's hooks answer from (``state.game.rulebook.rules.apply_action``): the game
+    imports its state and its rules, and the state imports neither back (docs/architecture.md). Not to be
+    confused with ``game.rules``, the variant's readings (:class:`~explorer.games.endor.variants.Rules`)."""
     hidden_information = HIDDEN
     action_kinds = ("plan", "order", "pass", "lose", "move", "send", "deploy", "no move", "attack",
                     "no attack", "fire", "place", "hit", "draw", "roll")
@@ -121,23 +128,15 @@ class Endor(Game):
 
     # --- the referee and the position format (explorer.games.endor.position) ------
     def check_state(self, state: Any) -> None:
-        from explorer.games.endor.position import check_state
-
-        check_state(state)
+        position.check_state(state)
 
     def _position_from_dict(self, data: dict[str, Any], derived: list[str]) -> EndorState:
-        from explorer.games.endor.position import position_from_dict
-
-        return position_from_dict(self, data, derived)
+        return position.position_from_dict(self, data, derived)
 
     def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
-        from explorer.games.endor.position import position_vocabulary
-
-        return position_vocabulary(self)
+        return position.position_vocabulary(self)
 
     def policies(self) -> dict[str, Any]:
-        from explorer.games.endor.policies import heuristic_policy
-
         return {**super().policies(), "heuristic": heuristic_policy}
 
     def player_name(self, player: int) -> str:

@@ -27,6 +27,7 @@ from explorer.games.endor.board import (
     hit_targets, marker_at, reachable, ships_of, type_side,
 )
 from explorer.games.endor.census import census, with_ships
+from explorer.games.endor.order_end import finish_order
 from explorer.games.endor.state import DEATH_STAR, EXECUTOR, FALCON, TIE, EndorState, Step
 
 DUEL_ORDERS = ("Luke Skywalker", "Darth Vader", "Emperor", "Vader Redeemed")
@@ -145,8 +146,6 @@ def _attacks(state: EndorState) -> list[tuple[int, int]]:
 # --- applying a decision -------------------------------------------------------
 def apply_step(state: EndorState, action: Action) -> EndorState:
     """The position after the current seat's decision ``action`` (already checked legal)."""
-    from explorer.games.endor.rules import finish_order
-
     data = state.data
     step = state.step
     kind = action.kind
@@ -195,8 +194,6 @@ def order_attack_dice(state: EndorState, kind: int, source: int, target: int) ->
 
 def choose_order(state: EndorState, order: str) -> EndorState:
     """Start ``order``: its first step, or its whole effect when it needs no choice and no dice."""
-    from explorer.games.endor.rules import finish_order
-
     data = state.data
     kind_name = data.ship_orders.get(order)
     if kind_name is not None:
@@ -308,8 +305,6 @@ def assign_hit(state: EndorState, name: str) -> EndorState:
 
 def resolve_roll(state: EndorState, faces: tuple[int, ...]) -> EndorState:
     """Apply the dice of the order being carried out (faces highest first)."""
-    from explorer.games.endor.rules import finish_order
-
     data = state.data
     step = state.step
     order = step.order

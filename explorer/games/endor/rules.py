@@ -28,8 +28,9 @@ from explorer.core import Action, Deck, Multiset, dice_rolls
 from explorer.core.chance import weighted_outcomes
 from explorer.core.frozen import replaced
 from explorer.games.endor.census import census
-from explorer.games.endor.board import hit_targets, holds, type_side
-from explorer.games.endor.orders import apply_step, order_refusal, resolve_roll, step_actions
+from explorer.games.endor.board import hit_targets, type_side
+from explorer.games.endor.order_end import finish_order, next_turn
+from explorer.games.endor.orders import apply_step, assign_hit, order_refusal, resolve_roll, step_actions
 from explorer.games.endor.state import DEATH_STAR, EndorState, Step
 
 
@@ -220,29 +221,6 @@ def _plan(state: EndorState, card: str) -> EndorState:
     return state.replace(hands=tuple(hands), piles=tuple(piles), stage="orders", seat=state.seats - 1, step=Step())
 
 
-def finish_order(state: EndorState) -> EndorState:
-    """The order is done: discard its card, queue the bonus orders earned, end the turn."""
-    seat = state.seat
-    side = state.side(seat)
-    discards = list(state.discards)
-    discards[side] = discards[side].add(state.revealed)
-    earned = state.step.earned
-    if state.step.stage == "assign" and not holds(state, state.step.target, 1 - type_side(state.step.ship)):
-        earned += state.data.bonus["clear_sector"]
-    if not census(state.ships).rebel_mask:
-        return state.replace(discards=tuple(discards), revealed="", step=_NO_STEP, winner="Empire",
-                             pending=state.pending + ((("bonus", seat, earned),) if earned else ()))
-    if earned or state.pending:
-        return state.replace(discards=tuple(discards), revealed="", step=_NO_STEP,
-                             pending=state.pending + ((("bonus", seat, earned),) if earned else ()))
-    # nothing to draw: the next turn starts at once (what settle would do next), in one copy
-    return _next_turn(state, discards=tuple(discards), revealed="", step=_NO_STEP)
-
-
-_NO_STEP = Step()
-_CHOOSE = Step(stage="choose")
-
-
 # --- moving on by itself -------------------------------------------------------
 def settle(state: EndorState) -> EndorState:
     """Carry out everything that needs no decision and no chance, then stop."""
@@ -274,7 +252,7 @@ def settle(state: EndorState) -> EndorState:
             continue
         if step.stage:
             return state
-        state = _next_turn(state)
+        state = next_turn(state)
         if state.stage == "orders" and state.step.stage == "":
             continue
         if state.stage == "orders":
@@ -295,29 +273,8 @@ def _ready_to_draw(state: EndorState) -> EndorState | None:
     return state.replace(decks=tuple(decks), discards=tuple(discards))
 
 
-def _next_turn(state: EndorState, **changes: object) -> EndorState:
-    """Reveal the top card of the next seat with orders left, or go to the draw phase (with ``changes``)."""
-    seats = state.seats
-    piles = state.piles
-    for k in range(1, seats + 1):
-        seat = (state.seat + k) % seats
-        pile = piles[seat]
-        if pile:
-            blind = state.blind
-            if blind[seat] and (state.rules.bonus_on_top or len(pile) == blind[seat]):
-                blind = blind[:seat] + (blind[seat] - 1,) + blind[seat + 1:]
-            return state.replace(**{**changes, "seat": seat, "revealed": pile[0], "blind": blind, "step": _CHOOSE,
-                                    "piles": piles[:seat] + (pile[1:],) + piles[seat + 1:]})
-    hand_size = state.data.limits["hand_size"]
-    pending = tuple(("refill", s, hand_size - len(state.hands[s])) for s in range(seats)
-                    if len(state.hands[s]) < hand_size)
-    return state.replace(**{**changes, "stage": "draw", "pending": pending})
-
-
 def _auto_assign(state: EndorState) -> EndorState:
     """Assign dice that have at most one kind of target; stop at the first real choice."""
-    from explorer.games.endor.orders import assign_hit
-
     side = type_side(state.step.ship)
     while state.step.faces:
         if state.step.target == DEATH_STAR:

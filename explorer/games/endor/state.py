@@ -24,15 +24,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
+from explorer.games.endor.census import census, with_ships
+from explorer.games.endor.data import (  # noqa: F401 (the ship types: re-exported, the rules import them from here)
+    B_WING, EMPIRE_TYPES, EXECUTOR, FALCON, REBEL_TYPES, TIE, X_WING, Y_WING, EndorData)
 from explorer.games.endor.hidden import deal_unseen as deal_for_seat
 
 if TYPE_CHECKING:
-    from explorer.games.endor.data import EndorData
     from explorer.games.endor.variants import Rules
 
-X_WING, Y_WING, B_WING, FALCON, TIE, EXECUTOR = range(6)
-REBEL_TYPES = (X_WING, Y_WING, B_WING, FALCON)
-EMPIRE_TYPES = (TIE, EXECUTOR)
 DEATH_STAR = -2
 """``step.target`` when the Rebels attack the Death Star."""
 
@@ -133,27 +132,19 @@ class EndorState(State):
 
     def rebel_ships(self) -> int:
         """Rebel ships on the board and on fleet markers (what the Empire must destroy)."""
-        from explorer.games.endor.census import census
-
         return sum(census(self.ships).counts[:4])
 
     def has_rebel_ships(self) -> bool:
-        from explorer.games.endor.census import census
-
         return census(self.ships).rebel_mask != 0
 
     def with_ships(self, node: int, kind: int, delta: int) -> tuple[tuple[int, ...], ...]:
         """The ships table with ``delta`` more ships of ``kind`` at ``node`` (its census follows along)."""
-        from explorer.games.endor.census import with_ships
-
         return with_ships(self.ships, node, kind, delta)
 
     # --- the game surface ----------------------------------------------------
     @property
     def phase(self) -> str:
-        from explorer.games.endor.rules import phase
-
-        return phase(self)
+        return self.game.rulebook.rules.phase(self)
 
     @property
     def current_player(self) -> int:
@@ -164,19 +155,13 @@ class EndorState(State):
         return self.seat
 
     def _legal_actions(self) -> tuple[Action, ...]:
-        from explorer.games.endor.rules import legal_actions
-
-        return legal_actions(self)
+        return self.game.rulebook.rules.legal_actions(self)
 
     def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        from explorer.games.endor.rules import chance_outcomes
-
-        return chance_outcomes(self)
+        return self.game.rulebook.rules.chance_outcomes(self)
 
     def _apply(self, action: Action) -> "EndorState":
-        from explorer.games.endor.rules import apply_action
-
-        return apply_action(self, action)
+        return self.game.rulebook.rules.apply_action(self, action)
 
     def _result(self) -> Result:
         seats = range(self.seats)
@@ -189,34 +174,22 @@ class EndorState(State):
         return Result(won, tuple(1.0 if s in won else 0.0 for s in seats), reason)
 
     def why_illegal(self, action: Action) -> str:
-        from explorer.games.endor.rules import why_illegal
-
-        return why_illegal(self, action) or super().why_illegal(action)
+        return self.game.rulebook.rules.why_illegal(self, action) or super().why_illegal(action)
 
     def render(self) -> str:
-        from explorer.games.endor.story import render
-
-        return render(self)
+        return self.game.rulebook.story.render(self)
 
     # --- hooks of the position format and the story (see position.py, story.py) --
     def position_dict(self) -> dict[str, Any]:
         """The position in the game's words (see :mod:`explorer.games.endor.position`)."""
-        from explorer.games.endor.position import position_dict
-
-        return position_dict(self)
+        return self.game.rulebook.position.position_dict(self)
 
     def story(self, action: Action, after: "EndorState", *, viewer: int | None = None) -> str:
         """One line saying what ``action`` did (see :mod:`explorer.games.endor.story`)."""
-        from explorer.games.endor.story import story
-
-        return story(self, action, after, viewer=viewer)
+        return self.game.rulebook.story.story(self, action, after, viewer=viewer)
 
     def turn_label(self) -> str:
-        from explorer.games.endor.story import turn_label
-
-        return turn_label(self)
+        return self.game.rulebook.story.turn_label(self)
 
     def action_group(self, action: Action) -> str:
-        from explorer.games.endor.story import action_group
-
-        return action_group(action)
+        return self.game.rulebook.story.action_group(action)

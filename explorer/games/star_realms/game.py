@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import dataclasses
 from functools import cached_property
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, ClassVar
 
 from explorer.core import Deck, Game, GameInfo, Multiset, OptionSpec, State, Variant
 from explorer.errors import RulesError
+from explorer.games.star_realms import effects, position, referee, render, rules, story, turn
 from explorer.games.star_realms.cards import Card, load_cards, starting_deck, trade_deck
 from explorer.games.star_realms.formats import FORMATS, make_format
 from explorer.games.star_realms.state import PlayerState, StarRealmsState, Task
 from explorer.games.star_realms.hidden import HIDDEN
+from explorer.games.star_realms.policies import heuristic_policy
 from explorer.games.star_realms.turn import settle
 
 VARIANT_TITLES: dict[str, str] = {
@@ -46,6 +49,10 @@ class StarRealms(Game):
     """Star Realms, base set. Options: ``turn_limit`` (0 = none), ``cards_file`` (a TOML path)."""
 
     state_class = StarRealmsState
+    rulebook: ClassVar[SimpleNamespace] = SimpleNamespace(turn=turn, effects=effects, rules=rules, render=render,
+                                                          story=story, position=position)
+    """The modules the state's hooks answer from (``state.game.rulebook.turn.apply_action``): the game
+    imports its state and its rules, and the state imports neither back (docs/architecture.md)."""
     hidden_information = HIDDEN
     file_options = {"turn_limit": TURN_LIMIT}
     """What a saved file or link may set: ``turn_limit`` only (``cards_file`` is a path, chosen in code)."""
@@ -138,23 +145,15 @@ class StarRealms(Game):
     # --- the referee and positions in a player's words (referee.py, position.py) ---
     def check_state(self, state: State) -> None:
         """The referee: ``StateFormatError`` naming the zone if the rules can never reach ``state``."""
-        from explorer.games.star_realms.referee import check_state
-
-        check_state(self, state)  # type: ignore[arg-type]
+        referee.check_state(self, state)  # type: ignore[arg-type]
 
     def _position_from_dict(self, data: dict[str, Any], derived: list[str]) -> State:
-        from explorer.games.star_realms.position import from_dict
-
-        return from_dict(self, data, derived)
+        return position.from_dict(self, data, derived)
 
     def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
-        from explorer.games.star_realms.position import vocabulary
-
-        return vocabulary(self)
+        return position.vocabulary(self)
 
     def policies(self) -> dict[str, Any]:
-        from explorer.games.star_realms.policies import heuristic_policy
-
         return {**super().policies(), "heuristic": heuristic_policy}
 
     def player_name(self, player: int) -> str:

@@ -26,14 +26,16 @@ from time import perf_counter
 from typing import Any
 
 from explorer.core import Deck, Multiset
-from explorer.games.star_realms import odds as sr_odds
-from explorer.games.star_realms.odds import HandOdds, answer, exact_odds
+from explorer.core.rng import new_generator
+from explorer.games.star_realms import odds_answer
+from explorer.games.star_realms.odds_answer import HandOdds, answer, exact_odds
 from explorer.games.star_realms.odds_cycle import TurnsUntil, survival_of, turns_until
 from explorer.games.star_realms.odds_hand import Outcome, model, play_sampled, sample_turn, start
 from explorer.games.star_realms.odds_model import Model, TooLarge, Turn
 from explorer.games.star_realms.odds_position import (HAND, check_position, moving, rest_model, rest_turn,
                                                       start_branches, turn_end)
 from explorer.games.star_realms.odds_sampled import mean_estimate, sample_deal, sample_start
+from explorer.games.star_realms.rules import explorer_available, trade_available
 from explorer.errors import RulesError
 from explorer.odds import Estimate
 
@@ -52,8 +54,6 @@ class BuyOdds:
 
 def buyable(state: Any, player: int) -> tuple[str, ...]:
     """Trade-row cards (and Explorer) ``player`` can afford now, in row order."""
-    from explorer.games.star_realms.rules import explorer_available, trade_available
-
     trade = trade_available(state, player)
     found = [c for c in state.row.kinds() if state.card(c).cost <= trade]
     if explorer_available(state) and state.card("Explorer").cost <= trade:
@@ -140,10 +140,6 @@ def _sample_turns(game: Any, first: Any, turns: int, trials: int, seed: int,
                   seconds: float | None) -> list[tuple[list[int], list[int]]]:
     """Up to ``trials`` seeded runs of the next ``turns`` turns (at least 20 past ``seconds``): per run, each turn's
     Trade and Combat."""
-    from time import perf_counter
-
-    from explorer.core.rng import new_generator
-
     rng = new_generator(seed)
     by_trade, by_combat = model(game, "trade"), model(game, "combat")
     runs: list[tuple[list[int], list[int]]] = []
@@ -218,7 +214,7 @@ def compare_buys_over_cycle(state: Any, player: int, cards: Any = None, *, turns
         raise ValueError(f"turns must be a whole number from 1 to 6, got {turns!r}")
     if not isinstance(trials, int) or not 2 <= trials <= 100_000:
         raise ValueError(f"trials must be a whole number from 2 to 100000, got {trials!r}")
-    budget = sr_odds.BUDGET  # read at call time: set_budget replaces it
+    budget = odds_answer.BUDGET  # read at call time: set_budget replaces it
     seed = budget.seed if seed is None else seed
     p = state.players[player]
     names = buyable(state, player) if cards is None else tuple(cards)

@@ -41,9 +41,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from explorer.core import Deck, Multiset
+from explorer.core import Deck, Multiset  # noqa: F401 (Deck: the examples use it)
 from explorer.games.star_realms.formats import targets
-from explorer.games.star_realms.odds_position import check_position, moving
+from explorer.games.star_realms.odds_position import (  # noqa: F401 (hidden_start: its old home re-exports it)
+    check_position, hidden_start, moving)
 
 DISCARD_SLOTS = (("primary", ""), ("ally", "ally"), ("ally2", "second ally"), ("scrap", "scrap"))
 
@@ -104,12 +105,6 @@ def seen_by(state: Any, player: int, viewer: int | None, known: Multiset | None 
         note = (f"{who}'s hand is hidden from {by}: its {unseen} cards are drawn at random from the {pool} unseen "
                 "cards of their hand and deck")
     return Seen(player, viewer, known, unseen, False, note)
-
-
-def hidden_start(state: Any, seen: Seen) -> tuple[Deck, int]:
-    """The deck as the viewer sees it (the unknown hand cards joined to its unknown middle) and the cards to deal."""
-    p = state.players[seen.player]
-    return Deck(p.deck.top, p.deck.middle + (p.hand - seen.known), p.deck.bottom), seen.unseen
 
 
 def known_in_hand(states: Sequence[Any], seat: int) -> Multiset:

@@ -24,8 +24,8 @@ from typing import Any
 
 from explorer.core import Multiset
 from explorer.games.star_realms.formats import protectors
-from explorer.games.star_realms import odds as sr_odds
-from explorer.games.star_realms.odds import ASSUMES, HandOdds, answer, estimated_odds, exact_odds
+from explorer.games.star_realms import odds_answer
+from explorer.games.star_realms.odds_answer import ASSUMES, HandOdds, answer, estimated_odds, exact_odds
 from explorer.games.star_realms.odds_knowledge import forced_discards, seen_by
 from explorer.games.star_realms.odds_model import TooLarge
 from explorer.games.star_realms.odds_position import check_position, start_branches
@@ -77,7 +77,7 @@ def _both(state: Any, attacker: int, seen: Any) -> tuple[HandOdds, HandOdds]:
         found = exact_odds(game, branches, False, 1.0, spent) or estimated_odds(game, branches, False, 1.0)
         return found, found
     plain = exact_odds(game, branches, False, 0.5, spent)
-    left = max(0.05, 1.0 - (perf_counter() - began) / max(sr_odds.BUDGET.exact_seconds, 1e-9))
+    left = max(0.05, 1.0 - (perf_counter() - began) / max(odds_answer.BUDGET.exact_seconds, 1e-9))
     scrapped = exact_odds(game, branches, True, round(left, 2)) if plain is not None else None
     return (plain or estimated_odds(game, branches, False, 0.5),
             scrapped or estimated_odds(game, branches, True, 0.5))

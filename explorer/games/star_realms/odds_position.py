@@ -240,6 +240,16 @@ def clear() -> None:
     rest_model.cache_clear()
 
 
+def hidden_start(state: Any, seen: Any) -> tuple[Deck, int]:
+    """The deck as the viewer sees it (the unknown hand cards joined to its unknown middle) and the cards to deal.
+
+    ``seen`` is a :class:`~.odds_knowledge.Seen` (what a seat knows of ``seen.player``'s hand): that module asks
+    the checks here, so this one names it only in words and the two import in one direction.
+    """
+    p = state.players[seen.player]
+    return Deck(p.deck.top, p.deck.middle + (p.hand - seen.known), p.deck.bottom), seen.unseen
+
+
 def start_branches(state: Any, player: int, extra: Multiset = Multiset(), top: tuple = (),
                    seen: Any = None) -> tuple[Branch, ...]:
     """The starts of ``player``'s next turn, each ``(probability, key, bases in play)``.
@@ -255,8 +265,6 @@ def start_branches(state: Any, player: int, extra: Multiset = Multiset(), top: t
     """
     p = state.players[player]
     if seen is not None:
-        from explorer.games.star_realms.odds_knowledge import hidden_start
-
         deck, unseen = hidden_start(state, seen)
         deck = Deck(top + deck.top, deck.middle, deck.bottom)
         if not seen.moving:

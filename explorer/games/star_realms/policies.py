@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from explorer.core import Action, State
 from explorer.core.rng import Generator
-from explorer.games.star_realms.rules import END, PLAY, buy_moves, use_moves
+from explorer.games.star_realms.rules import END, PLAY, attack_actions, buy_moves, use_moves
 
 JUNK = ("Viper", "Scout")
 
@@ -81,8 +81,6 @@ def _decide(state: State, actions: tuple[Action, ...]) -> Action:
 
 def _teammate_to(state: State, actions: tuple[Action, ...], *, attack: bool) -> Action | None:
     """A ``switch to player N`` towards a teammate with cards or bases left (or, with ``attack``, Combat to use)."""
-    from explorer.games.star_realms.rules import attack_actions
-
     for a in actions:
         if a.kind != "switch":
             continue

@@ -29,13 +29,14 @@ from typing import TYPE_CHECKING, Any
 from explorer.core import Deck, Multiset, counted
 from explorer.core.position import PositionReader, field_label
 from explorer.errors import StateFormatError
-from explorer.games.star_realms.cards import FACTIONS, starting_deck, trade_deck
+from explorer.games.star_realms.cards import EFFECT_KINDS, FACTIONS, load_cards, starting_deck, trade_deck
 from explorer.games.star_realms.effects import SCRAPPED_SHIP, effect_of, scrapped_ships
 from explorer.games.star_realms.formats import FORMATS, PLAYER_COUNTS, make_format
+from explorer.games.star_realms.state import InPlay, PlayerState, StarRealmsState, Task
+from explorer.games.star_realms.turn import trigger_allies
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.game import StarRealms
-    from explorer.games.star_realms.state import InPlay, PlayerState, StarRealmsState, Task
 
 STAGES = ("setup", "main", "draw")
 FORM_ENTRIES: dict[str, dict[str, Any]] = {"bases": {"name": "", "primary_used": False}, "ships": {"name": ""},
@@ -121,8 +122,6 @@ def vocabulary(game: "StarRealms") -> dict[str, tuple[str, ...]]:
 def _records(r: PositionReader, key: str, names: tuple[str, ...], base: bool,
              implicit: set[tuple[str, int]]) -> tuple["InPlay", ...]:
     """Bases or ships in play; ``implicit`` gets ``(key, i)`` for each record whose ally flags were not written."""
-    from explorer.games.star_realms.state import InPlay
-
     out = []
     for i, t in enumerate(r.tables(key) if r.has(key) else []):
         if not t.has("ally_used") and not t.has("double_ally_used"):
@@ -141,8 +140,6 @@ def _records(r: PositionReader, key: str, names: tuple[str, ...], base: bool,
 
 def _read_player(game: "StarRealms", r: PositionReader, voc: dict[str, tuple[str, ...]],
                  implicit: set[tuple[str, int]]) -> tuple["PlayerState", int]:
-    from explorer.games.star_realms.state import PlayerState
-
     authority = r.int("authority", 0, MAX_AUTHORITY)
     deck = r.names("deck", voc["deck"])
     top = r.ordered("deck_top", voc["deck_top"])
@@ -170,9 +167,6 @@ def _read_player(game: "StarRealms", r: PositionReader, voc: dict[str, tuple[str
 
 
 def _read_task(game: "StarRealms", r: PositionReader, players: int) -> "Task":
-    from explorer.games.star_realms.cards import EFFECT_KINDS
-    from explorer.games.star_realms.state import Task
-
     kinds = tuple(sorted(set(EFFECT_KINDS) | set(TASK_KINDS)))
     kind = r.text("kind", kinds)
     player = r.int("player", 1, players) - 1
@@ -192,8 +186,6 @@ def from_dict(game: "StarRealms", data: dict[str, Any], derived: list[str]) -> "
     ``deck``, ``discard`` and ``opponent_hand`` describe a 2-player main phase of
     player 1 (the opponent's deck and hand are the rest of a starting deck).
     """
-    from explorer.games.star_realms.state import StarRealmsState
-
     data = _expand_shorthand(data, derived)
     r = PositionReader(data, "")
     voc = vocabulary(game)
@@ -249,8 +241,6 @@ def _allies_already_fired(s: "StarRealmsState", implicit: list[set[tuple[str, in
     The rules fire an ally ability the moment its ally is in play, so the pools a
     player writes already hold it; only the flag is derived, nothing is added.
     """
-    from explorer.games.star_realms.turn import trigger_allies
-
     if s.stage != "main" or not any(implicit):
         return s
     fired = trigger_allies(s)
@@ -313,8 +303,6 @@ def _minus(start: Multiset, used: Multiset) -> Multiset:
 
 
 def _cards() -> dict:
-    from explorer.games.star_realms.cards import load_cards
-
     return load_cards()
 
 

@@ -32,6 +32,7 @@ from explorer.games.star_realms.cards import FACTIONS, starting_deck, trade_deck
 from explorer.games.star_realms.effects import SCRAPPED_SHIP
 from explorer.games.star_realms.formats import FORMATS, PLAYER_COUNTS, make_format
 from explorer.games.star_realms.position import MAX_AUTHORITY, MAX_TURN, STAGES, task_problem
+from explorer.games.star_realms.turn import settle
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.game import StarRealms
@@ -157,8 +158,6 @@ def _check_conservation(game: "StarRealms", s: "StarRealmsState") -> None:
 
 
 def _check_phase(game: "StarRealms", s: "StarRealmsState") -> None:
-    from explorer.games.star_realms.turn import settle
-
     for i, t in enumerate(s.queue):
         if not 0 <= t.player < len(s.players):
             _fail(f"pending[{i}].player: no player {t.player + 1}")

@@ -222,15 +222,13 @@ class StarRealmsState(State):
     # --- the game surface --------------------------------------------------
     @property
     def phase(self) -> str:
-        from explorer.games.star_realms.turn import phase
-
-        return phase(self)
+        return self.game.rulebook.turn.phase(self)
 
     @property
     def current_player(self) -> int:
         cached = self.__dict__.get("_player_cache")
         if cached is None:  # settle() remembers it for the positions it stops at
-            cached = _flow().mover(self)
+            cached = self.game.rulebook.turn.mover(self)
             object.__setattr__(self, "_player_cache", cached)
         return cached  # type: ignore[no-any-return]
 
@@ -243,16 +241,16 @@ class StarRealmsState(State):
         return (self.current_player if known is None else known) == TERMINAL
 
     def _legal_actions(self) -> tuple[Action, ...]:
-        return _flow().legal_actions(self)  # type: ignore[no-any-return]
+        return self.game.rulebook.turn.legal_actions(self)  # type: ignore[no-any-return]
 
     def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        return _flow().effects.chance_outcomes(self)  # type: ignore[no-any-return]
+        return self.game.rulebook.effects.chance_outcomes(self)  # type: ignore[no-any-return]
 
     def sample_chance(self, rng: Any) -> Action:
         """``State.sample_chance`` without making the deck's node (``effects.sample_chance``): the same pick, the
         same numbers drawn."""
         if "_chance_cache" not in self.__dict__ and self.is_chance():
-            return _flow().effects.sample_chance(self, rng)  # type: ignore[no-any-return]
+            return self.game.rulebook.effects.sample_chance(self, rng)  # type: ignore[no-any-return]
         return super().sample_chance(rng)  # a node already made, or no chance step here (refused there)
 
     def play_chance(self, rng: Any, limit: int) -> "tuple[State, int]":
@@ -260,12 +258,12 @@ class StarRealmsState(State):
         state: State = self
         made = 0
         if limit > 0 and self.is_chance() and self.queue[0].kind == "draw":
-            state, made = _flow().effects.draw_run(self, rng, limit)
+            state, made = self.game.rulebook.effects.draw_run(self, rng, limit)
         state, more = State.play_chance(state, rng, limit - made)
         return state, made + more
 
     def _apply(self, action: Action) -> "StarRealmsState":
-        return _flow().apply_action(self, action)  # type: ignore[no-any-return]
+        return self.game.rulebook.turn.apply_action(self, action)  # type: ignore[no-any-return]
 
     def apply(self, action: "Action | str") -> "StarRealmsState":
         """``State.apply``, with the main phase's commonest moves checked without listing every legal move.
@@ -274,8 +272,10 @@ class StarRealmsState(State):
         has it (``rules.surely_listed``): the same moves are accepted and the same position follows, but a
         rollout's player, who picks such moves without the whole list, never has every attack listed.
         """
-        if not self.queue and self.current_player >= 0 and _flow().surely_listed(self, action):
-            return _flow().apply_action(self, action)  # type: ignore[no-any-return]
+        if not self.queue and self.current_player >= 0:
+            rulebook = self.game.rulebook
+            if rulebook.rules.surely_listed(self, action):
+                return rulebook.turn.apply_action(self, action)  # type: ignore[no-any-return]
         return super().apply(action)  # type: ignore[return-value]
 
     def _result(self) -> Result:
@@ -291,61 +291,31 @@ class StarRealmsState(State):
         return Result(won, returns, reason)
 
     def why_illegal(self, action: Action) -> str:
-        from explorer.games.star_realms.turn import why_illegal
-
-        return why_illegal(self, action) or super().why_illegal(action)
+        return self.game.rulebook.turn.why_illegal(self, action) or super().why_illegal(action)
 
     def parse_notation(self, text: str) -> Action | None:
-        from explorer.games.star_realms.turn import parse_notation
-
-        return parse_notation(self, text)
+        return self.game.rulebook.turn.parse_notation(self, text)
 
     def render(self) -> str:
-        from explorer.games.star_realms.render import render
-
-        return render(self)
+        return self.game.rulebook.render.render(self)
 
     # --- the story and positions in a player's words (story.py, position.py) ---
     def story(self, action: Action, after: State, *, viewer: int | None = None) -> str:
-        from explorer.games.star_realms.story import story
-
-        return story(self, action, after, viewer=viewer)  # type: ignore[arg-type]
+        return self.game.rulebook.story.story(self, action, after, viewer=viewer)
 
     def turn_label(self) -> str:
-        from explorer.games.star_realms.story import turn_label
-
-        return turn_label(self)
+        return self.game.rulebook.story.turn_label(self)
 
     def action_group(self, action: Action) -> str:
-        from explorer.games.star_realms.story import action_group
-
-        return action_group(self, action)
+        return self.game.rulebook.story.action_group(self, action)
 
     def position_dict(self) -> dict[str, Any]:
-        from explorer.games.star_realms.position import position_dict
-
-        return position_dict(self)
+        return self.game.rulebook.position.position_dict(self)
 
 
 share_keys(StarRealmsState, PlayerState)  # every kept position shares one key table (see share_keys)
 
 _UNKNOWN = object()
-_TURN: Any = None
-
-
-def _flow() -> Any:
-    """The module ``turn`` (the turn flow), imported on first use: it imports this module itself.
-
-    Bound once, not imported in each method: an import statement costs about a microsecond,
-    and the hot methods run several times a step.
-    """
-    global _TURN
-    if _TURN is None:
-        from explorer.games.star_realms import turn
-
-        _TURN = turn
-    return _TURN
-
 
 _FORMATS: dict[tuple[str, int], Format] = {}
 _WINNERS: dict[tuple[str, int, tuple[int, ...]], Any] = {}

@@ -22,7 +22,6 @@ from explorer.core.frozen import replaced
 from explorer.games.star_realms import effects
 from explorer.games.star_realms.state import in_play
 from explorer.games.star_realms.rules import END, apply_main, main_actions, plain_ship, why_illegal_main
-from explorer.games.star_realms.rules import surely_listed  # noqa: F401 (StarRealmsState reaches the rules via _flow())
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.cards import Card

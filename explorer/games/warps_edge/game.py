@@ -10,11 +10,14 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from explorer.core import Game, GameInfo, Variant
 from explorer.core.game import OptionSpec
+from explorer.games.warps_edge import actions, position, render, rules, story
 from explorer.games.warps_edge.data import DataFileError, load_data
+from explorer.games.warps_edge.policy import heuristic_policy
 from explorer.games.warps_edge.state import WarpsEdgeState
 
 VARIANT_TITLES: dict[str, str] = {
@@ -29,6 +32,10 @@ class WarpsEdge(Game):
     """The solo bag-builder. Options: ``data`` (path to an owner's TOML data file)."""
 
     state_class = WarpsEdgeState
+    rulebook: ClassVar[SimpleNamespace] = SimpleNamespace(actions=actions, rules=rules, render=render,
+                                                          position=position, story=story)
+    """The modules the state's hooks answer from (``state.game.rulebook.rules.apply_action``): the game
+    imports its state and its rules, and the state imports neither back (docs/architecture.md)."""
     hidden_information = "bag and enemy decks drawn afresh at every draw (their order is never stored)"
     action_kinds = ("fire", "maneuver", "charge", "use", "repair", "spend", "buy", "assign", "skill", "store", "take", "end",
                     "keep", "remove", "return", "gain", "rupture",
@@ -71,13 +78,9 @@ class WarpsEdge(Game):
         """Setup with a chosen starfighter and mothership (defaults: the first of each in the data)."""
         if setup:
             raise DataFileError(f"unknown setup option(s) {sorted(setup)}; allowed: starfighter, mothership")
-        from explorer.games.warps_edge.rules import initial_state
-
-        return initial_state(self, starfighter, mothership)
+        return rules.initial_state(self, starfighter, mothership)
 
     def policies(self) -> dict[str, Any]:
-        from explorer.games.warps_edge.policy import heuristic_policy
-
         return {**super().policies(), "heuristic": heuristic_policy}
 
     def player_name(self, player: int) -> str:
@@ -85,16 +88,10 @@ class WarpsEdge(Game):
 
     # --- positions in the pilot's words and the referee (explorer/games/warps_edge/position.py) ---
     def _position_from_dict(self, data: dict[str, Any], derived: list[str]) -> WarpsEdgeState:
-        from explorer.games.warps_edge.position import position_from_dict
-
-        return position_from_dict(self, data, derived)
+        return position.position_from_dict(self, data, derived)
 
     def check_state(self, state: Any) -> None:
-        from explorer.games.warps_edge.position import check_state
-
-        check_state(self, state)
+        position.check_state(self, state)
 
     def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
-        from explorer.games.warps_edge.position import position_vocabulary
-
-        return position_vocabulary(self)
+        return position.position_vocabulary(self)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations, product
 
-from explorer.core import Multiset
+from explorer.core import Multiset, load_game
 from explorer.errors import RulesError
 from explorer.odds import Dist, draw, draw_count
 from explorer.games.warps_edge.next_draw import (HAND, discard_after_step_2, lost_at_warp_end, next_draw,
@@ -40,9 +40,7 @@ def example_position(seed_stage: str = "plans") -> WarpsEdgeState:
     >>> example_position().row[0].card
     'Demo Gnat'
     """
-    import explorer
-
-    s = explorer.load_game("warps_edge").initial_state()
+    s = load_game("warps_edge").initial_state()
     row = tuple(Target(card=c) for c in ("Demo Gnat", "Demo Skiff", "Demo Raider", "Demo Titan"))
     return s.replace(stage=seed_stage, turn=1, row=row, skill_offer=())
 

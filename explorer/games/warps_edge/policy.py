@@ -27,6 +27,9 @@ True
 from __future__ import annotations
 
 from explorer.core import Action, Multiset
+from explorer.games.warps_edge.actions import target_problem
+from explorer.games.warps_edge.effects import skill_needs, stuns
+from explorer.games.warps_edge.rules import section_attacks
 from explorer.games.warps_edge.state import WarpsEdgeState
 
 METHOD_KIND = {"lasers": "laser", "maneuvers": "maneuver", "energy": "energy"}
@@ -55,8 +58,6 @@ def _value(st: WarpsEdgeState, tid: str, kind: str) -> int:
 
 
 def _stuns(st: WarpsEdgeState, tid: str) -> bool:
-    from explorer.games.warps_edge.effects import stuns
-
     t = st.token(tid)
     return (t.kind in ("laser", "maneuver") or t.effect in ("laser", "maneuver", "stun")) and stuns(st, tid)
 
@@ -79,8 +80,6 @@ def _reward_score(st: WarpsEdgeState, rewards) -> float:
 
 def _incoming(st: WarpsEdgeState, row=None) -> int:
     """Damage the next step 3 deals if nothing more is stunned."""
-    from explorer.games.warps_edge.rules import section_attacks
-
     row = st.row if row is None else row
     dmg = sum(max(0, st.data.enemy(t.card).attack - st.armor) for t in row if t.card and not t.stunned)
     secs = st.data.mothership(st.mothership).sections
@@ -92,8 +91,6 @@ def _incoming(st: WarpsEdgeState, row=None) -> int:
 
 def _section_plan(st: WarpsEdgeState) -> list[tuple[int, str, int, int]]:
     """Targetable live sections as (index, token kind, still needed, reachable this warp), easiest first."""
-    from explorer.games.warps_edge.actions import target_problem
-
     secs = st.data.mothership(st.mothership).sections
     later = st.pool + st.hold + (st.bag if len(st.bag) >= 5 else Multiset())
     out = []
@@ -242,8 +239,6 @@ def _choose_pending(st: WarpsEdgeState, acts) -> Action:
 
 def _can_finish(st: WarpsEdgeState, name: str) -> bool:
     """Whether the pool holds enough to finish paying for skill ``name`` this turn."""
-    from explorer.games.warps_edge.effects import skill_needs
-
     card = next(c for c in st.skills if c.name == name)
     have = {"energy": 0, "laser": 0, "maneuver": 0}
     for tid, n in st.pool.items():

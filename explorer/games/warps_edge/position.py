@@ -22,7 +22,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from explorer.core import Deck, Multiset
 from explorer.core.position import PositionReader, check_conserved, counted, field_label
@@ -31,10 +31,7 @@ from explorer.core.zones import DealtDeck
 from explorer.games.warps_edge.face_down import LAYERS, face_down_count, forms, read_layer
 from explorer.games.warps_edge.face_down import layers as deal_layers
 from explorer.games.warps_edge.state import (CHOICE_PENDING, CHANCE_PENDING, PHASES, Pending, SkillCard, Target,
-                                             layer_cards)
-
-if TYPE_CHECKING:
-    from explorer.games.warps_edge.state import WarpsEdgeState
+                                             WarpsEdgeState, layer_cards)
 
 OUTCOMES = ("", "won", "lost-hull", "lost-warp")
 MAX_COUNT = 999
@@ -123,8 +120,6 @@ def _read_target(r: PositionReader, tokens: set[str], *, section: bool, names: s
 
 def position_from_dict(game: Any, data: dict[str, Any], derived: list[str]) -> "WarpsEdgeState":
     """Build a state from a position table; names and ranges are checked here, the rest by :func:`check_state`."""
-    from explorer.games.warps_edge.state import WarpsEdgeState
-
     d = game.data
     r = PositionReader(data, "")
     fighter = r.text("starfighter", [f.name for f in d.starfighters])

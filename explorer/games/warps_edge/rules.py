@@ -20,6 +20,7 @@ from explorer.core import Action, Deck, Multiset
 from explorer.core.chance import multiset_draws
 from explorer.errors import RulesError
 from explorer.core.zones import DealtDeck
+from explorer.games.warps_edge import effects
 from explorer.games.warps_edge.state import EMPTY, Pending, SkillCard, Target, WarpsEdgeState, after_arrival
 
 COLOURS = ("yellow", "orange", "red")
@@ -167,8 +168,6 @@ def apply_chance(st: WarpsEdgeState, action: Action) -> WarpsEdgeState:
 def apply_action(st: WarpsEdgeState, action: Action) -> WarpsEdgeState:
     if st.current_player < 0:
         return apply_chance(st, action)
-    from explorer.games.warps_edge import effects
-
     kind, args = action.kind, action.args
     if kind == "keep":
         other = tuple(n for n in st.skill_offer if n != args[0])
@@ -197,8 +196,6 @@ def end_actions(st: WarpsEdgeState) -> WarpsEdgeState:
 # --- automatic flow ------------------------------------------------------------
 def advance(st: WarpsEdgeState) -> WarpsEdgeState:
     """Resolve everything that needs no decision and no chance; stop at the next node."""
-    from explorer.games.warps_edge import effects
-
     while True:
         if st.outcome:
             return st

@@ -246,19 +246,13 @@ class WarpsEdgeState(State):
         return CHANCE
 
     def _legal_actions(self) -> tuple[Action, ...]:
-        from explorer.games.warps_edge.actions import legal_actions
-
-        return legal_actions(self)
+        return self.game.rulebook.actions.legal_actions(self)
 
     def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        from explorer.games.warps_edge.rules import chance_outcomes
-
-        return chance_outcomes(self)
+        return self.game.rulebook.rules.chance_outcomes(self)
 
     def _apply(self, action: Action) -> "WarpsEdgeState":
-        from explorer.games.warps_edge.rules import apply_action
-
-        return apply_action(self, action)
+        return self.game.rulebook.rules.apply_action(self, action)
 
     def _result(self) -> Result:
         if self.outcome == "won":
@@ -269,30 +263,20 @@ class WarpsEdgeState(State):
         return Result((), (0.0,), f"the Pilot loses: the final warp ({self.warp_track}) ended with the mothership active")
 
     def why_illegal(self, action: Action) -> str:
-        from explorer.games.warps_edge.actions import why_illegal
-
-        return why_illegal(self, action) or super().why_illegal(action)
+        return self.game.rulebook.actions.why_illegal(self, action) or super().why_illegal(action)
 
     def parse_notation(self, text: str) -> Action | None:
-        from explorer.games.warps_edge.actions import parse_notation
-
-        return parse_notation(self, text)
+        return self.game.rulebook.actions.parse_notation(self, text)
 
     def render(self) -> str:
-        from explorer.games.warps_edge.render import render
-
-        return render(self)
+        return self.game.rulebook.render.render(self)
 
     # --- positions, story and turns (position.py, story.py) ---------------------
     def position_dict(self) -> dict[str, Any]:
-        from explorer.games.warps_edge.position import position_dict
-
-        return position_dict(self)
+        return self.game.rulebook.position.position_dict(self)
 
     def story(self, action: Action, after: "State", *, viewer: int | None = None) -> str:
-        from explorer.games.warps_edge.story import story
-
-        return story(self, action, after)  # type: ignore[arg-type]
+        return self.game.rulebook.story.story(self, action, after)
 
     def turn_label(self) -> str:
         """``"Turn 7"``; "" during setup. Turns are numbered through the game, across warps.
@@ -306,6 +290,4 @@ class WarpsEdgeState(State):
         return f"Turn {self.turn}" if self.turn else ""
 
     def action_group(self, action: Action) -> str:
-        from explorer.games.warps_edge.story import action_group
-
-        return action_group(action)
+        return self.game.rulebook.story.action_group(action)

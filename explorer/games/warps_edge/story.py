@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from explorer.core import Action
 from explorer.games.warps_edge.effects import upgrades
+from explorer.games.warps_edge.rules import end_actions, section_attacks
 
 if TYPE_CHECKING:
     from explorer.games.warps_edge.state import Target, WarpsEdgeState
@@ -75,8 +76,6 @@ def _defeats(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") 
 
 def _attacks(before: "WarpsEdgeState", after: "WarpsEdgeState") -> list[str]:
     """Step 3 lines for the attackers that resolved between ``before`` and ``after``."""
-    from explorer.games.warps_edge.rules import end_actions, section_attacks
-
     if before.stage not in ("actions", "attacks") or after.stage == before.stage == "actions":
         return []
     st = end_actions(before) if before.stage == "actions" else before
