@@ -25,7 +25,7 @@ export CHROMIUM
 DOCS_OUT ?= docs/_build/html
 DOCS_BUILD := SIM_STUDY_GAMES=30 $(BIN)/python -m sphinx -b html -E -W --keep-going -n -q docs $(DOCS_OUT)
 
-.PHONY: dashboard test docs site lab chromium benchmarks clean help
+.PHONY: dashboard test docs site lab chromium npm benchmarks clean help
 
 help:
 	@echo "make dashboard   serve the dashboards with Voilà on http://127.0.0.1:$(PORT)/ (rules-explorer serve)"
@@ -64,7 +64,7 @@ docs: $(VENV)/.docs-installed
 	$(DOCS_BUILD)
 	@echo "The documentation: $(DOCS_OUT)/index.html"
 
-site: $(VENV)/.site-installed
+site: $(VENV)/.site-installed npm
 	$(BIN)/rules-explorer site --out site
 
 lab: $(VENV)/.dashboard-installed
@@ -83,11 +83,24 @@ chromium:
 		exit 1; \
 	fi
 
+# The static site takes Pyodide from the npm package (`npm pack pyodide@…`, widgets/site/pyodide_dist.py):
+# Debian's npm is installed here when it is missing and we are root.
+npm:
+	@if command -v npm >/dev/null; then \
+		echo "npm: $$(command -v npm)"; \
+	elif [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		echo "Installing Debian's npm for the static site's build"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; \
+	else \
+		echo "The static site needs npm (Debian/Ubuntu: sudo apt-get install npm), then run make again."; \
+		exit 1; \
+	fi
+
 # The tests run in two workers, a test file at a time (--dist loadfile): the browser tests mostly wait on
 # pages and kernels while the other worker computes, so a run takes about 14 minutes instead of 17.
 TEST_WORKERS ?= 2
 
-test: $(VENV)/.test-installed chromium
+test: $(VENV)/.test-installed chromium npm
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest tests -n $(TEST_WORKERS) --dist loadfile --durations=25
 	$(BIN)/python -m pytest --doctest-modules explorer widgets --doctest-glob=README.md README.md -p no:cacheprovider
