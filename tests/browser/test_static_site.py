@@ -226,6 +226,11 @@ def test_every_game_page_steps_and_answers_odds_and_advice_offline(visit: Visit,
     expect(page.locator(".re-advice-rows .re-advice-play").first).to_be_visible()
     expect(page.locator(".re-advice")).not_to_contain_text("Internal error")
     shot(page, f"{game}-advice")
+    set_number(page, ".re-review-rollouts", 8)
+    page.locator(".re-review-start").click()  # a review, or the sentence saying there is nothing to review yet
+    expect(page.locator(".re-review-status")).to_contain_text(
+        re.compile(r"decisions? (reviewed|of this seat)|No decision of this seat"), timeout=WORK_MS)
+    expect(page.locator(".re-review-status")).not_to_contain_text("Internal error")
     assert visit.errors == []
 
 
