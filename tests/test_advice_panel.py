@@ -62,6 +62,7 @@ def test_a_hint_that_cannot_rank_its_options_says_so_above_the_rows() -> None:
     m = Match(mid_game("pinned_down"), seed=3)
     panel = quiet(PinnedDownPanel(m, link=False))
     panel.advice.rollouts.value = 8
+    panel.advice.rank_by.value = "win"  # by the win chance alone (the default goes on to rank by progress)
     assert panel.advice.ask()
     assert [r.win for r in panel.advice.advice.rows] == [0.0, 0.0]
     shown = panel.advice.headline.value.replace("&#x27;", "'")

@@ -8,7 +8,16 @@ them); **Stop** ends the rollouts and keeps what was played (marked partial); **
 on a row plays that option through the panel, as a click on its move would. One sentence
 under the table says what the numbers assume. In a game that measures how far a seat got
 (Pinned Down: the distance toward 10), **rank by** offers "progress" beside "win chance":
-where nearly every game is lost, every win chance is 0 and only progress tells options apart.
+where nearly every game is lost, every win chance is 0 and only progress tells options apart. Its
+default, "win chance, else progress", ranks by the win chance, and when every rollout of every option
+was lost (every win chance 0%) goes on to rank them by progress, saying so above the rows. The
+progress bar ends full when the hint is done (the race stops weak options early, so the games
+played are fewer than options × rollouts: the bar's end is set to the games played).
+
+Where worker processes can start and the hint runs on a thread (a panel in your own JupyterLab; a served
+dashboard only where its operator's budget lists ``processes``), the rollouts are played on the ``processes`` backend, one worker per core, kept between hints
+(:mod:`explorer.advisor.runners`): the same advice, value for value, in about half the time on two
+cores. ``backend="local"`` keeps them in the kernel's thread.
 
 The advice is for the position it was asked about: when the match moves on (a click, a cell),
 the page says so and its Play buttons are disabled until the next hint. The rollouts run off
@@ -47,12 +56,13 @@ import ipywidgets as W
 
 from explorer.advisor import Advice
 from explorer.advisor.advise import advise
-from explorer.advisor.runners import advise_rounds
+from explorer.advisor.runners import advise_rounds, processes_start
 from explorer.core.actions import Action
 from explorer.core.chance import sample_outcome
 from explorer.core.rng import new_generator
 from explorer.core.state import State
 from explorer.errors import RulesError
+from explorer.sim.budget import budget_for
 from widgets.common.advice_chart import advice_figure
 from widgets.common.background import IN_PAGE, LOOP, Work, start, threads_start
 from widgets.common.charts import show_figure
@@ -60,6 +70,8 @@ from widgets.common.charts import show_figure
 log = logging.getLogger(__name__)
 
 DEFAULT_ROLLOUTS = 100
+AUTO = "auto"
+"""``rank_by``'s default where the game measures progress: the win chance, else (every one 0%) progress."""
 MAX_ROLLOUTS = 2000
 NOTE = "font-size:12.5px;color:#5b6472"
 MAX_CHANCE_STEPS = 500  # a deal longer than this is not a draw but a loop: refused, not followed
@@ -138,22 +150,27 @@ class AdviceTab:
 
     def __init__(self, *, current: Callable[[], State], on_play: Callable[[Action], Any],
                  policies: Callable[[], Sequence[str]] = lambda: ("heuristic", "random"),
-                 background: bool = True, limit: Limit = _no_limit, seed: int = 0) -> None:
+                 background: bool = True, limit: Limit = _no_limit, seed: int = 0,
+                 backend: str | None = None) -> None:
         self._current, self._on_play, self._policies = current, on_play, policies
         self.background, self.limit, self.seed = background, limit, seed
+        self._backend = backend  # None: processes where they start and the hint runs on a thread, else local
+        self.ranked_note = ""  # every win chance was 0: the sentence saying the rows are ranked by progress
         self.advice: Advice | None = None
         self.asked: State | None = None  # the position the advice is about
         self.dealt_note = ""  # asked at a chance node: the sentence saying the draw was dealt as the rollouts do
         self.progress_text = ""  # what the game's progress measures ("" where it has no such measure)
         self._stop = threading.Event()
         self._work: Work | None = None
+        self._asker = threading.get_ident()
 
         self.rollouts = W.BoundedIntText(value=DEFAULT_ROLLOUTS, min=8, max=MAX_ROLLOUTS, description="rollouts",
                                          layout=W.Layout(width="170px"), style={"description_width": "60px"})
         self.rollouts.add_class("re-advice-rollouts")
         self.policy = W.Dropdown(description="then", layout=W.Layout(width="200px"),
                                  style={"description_width": "35px"})
-        self.rank_by = W.Dropdown(options=[("win chance", "win"), ("progress", "progress")], value="win",
+        self.rank_by = W.Dropdown(options=[("win chance, else progress", AUTO), ("win chance", "win"),
+                                           ("progress", "progress")], value=AUTO,
                                   description="rank by", layout=W.Layout(width="210px", display="none"),
                                   style={"description_width": "55px"})
         self.rank_by.add_class("re-advice-rank-by")
@@ -203,6 +220,17 @@ class AdviceTab:
     def running(self) -> bool:
         return self._work is not None and self._work.running()
 
+    def backend(self, threaded: bool) -> str:
+        """Where a hint's rollouts run: the backend asked for, else ``processes`` when the hint runs on a thread
+        of its own (``threaded``), worker processes can start here and the server's budget allows them (a served
+        dashboard keeps to ``local`` unless its operator lists ``processes``), else ``local`` (on the event loop
+        or in the caller's thread a pool's waits would hold them)."""
+        if self._backend is not None:
+            return self._backend
+        budget = budget_for()  # a served dashboard allows the backends its operator set (local by default)
+        allowed = not budget.limited or "processes" in budget.backends
+        return "processes" if threaded and allowed and processes_start() else "local"
+
     # --- asking -------------------------------------------------------------------------
     def ask(self) -> bool:
         """Start a hint for the position on screen; False (with the reason shown) if it cannot be asked."""
@@ -224,15 +252,16 @@ class AdviceTab:
         except RulesError as err:
             self._say(err.message if hasattr(err, "message") else str(err), error=True)
             return False
-        self.asked, self.advice, self.dealt_note = shown, None, dealt
+        self.asked, self.advice, self.dealt_note, self.ranked_note = shown, None, dealt, ""
         self._stop = threading.Event()
+        self._asker = threading.get_ident()  # the rounds run on another thread only where start() made one
         self.progress.max, self.progress.value = max(1, rollouts * options), 0
         self.progress.layout.visibility = "visible"
         self.ask_button.disabled, self.stop_button.disabled = True, False
         self._say((dealt + " " if dealt else "")
                   + f"Rolling out {options} option{'s' if options != 1 else ''}, {rollouts} games each (fewer for "
                   f"options clearly behind; the best gets the games they leave)…")
-        measure = self.rank_by.value if self.progress_text else "win"
+        measure = (self.rank_by.value or AUTO) if self.progress_text else "win"
         rounds = self._rounds(state, rollouts, self.policy.value or "heuristic", measure)
         self._work = start(rounds, name="re-advice", background=self.background)
         if self._work.how == LOOP:  # no thread here: say where the rollouts run, and why the page waits on them
@@ -248,15 +277,19 @@ class AdviceTab:
         return self._work is None or self._work.wait(timeout)
 
     def _rounds(self, state: State, rollouts: int, policy: str, measure: str = "win") -> Iterator[None]:
-        """The hint, a round at a time: each round's advice drawn as it arrives; the last one kept for a review."""
+        """The hint, a round at a time: each round's advice drawn as it arrives; the last one kept for a review.
+
+        ``measure="auto"``: by the win chance, then, when every option lost every rollout, by progress.
+        """
         try:
-            for advice in advise_rounds(state, rollouts=rollouts, policy=policy, seed=self.seed, stop=self._stop,
-                                        measure=measure):
-                if advice is not None:
-                    self._arrived(advice)
-                yield None
-            if self.advice is not None:
-                ASKED.add(self.advice)
+            yield from self._measured(state, rollouts, policy, "win" if measure == AUTO else measure)
+            lost = self.advice
+            if measure == AUTO and lost is not None and not lost.partial and not self._stop.is_set() \
+                    and all(r.win == 0.0 and r.rollouts for r in lost.rows):
+                self.ranked_note = (f"Every rollout of every option ended in a loss for {lost.seat_name}, so every win "
+                                    f"chance is 0%: the options are ranked by progress instead ({self.progress_text}).")
+                self.progress.max, self.progress.value = max(1, rollouts * len(lost.rows)), 0
+                yield from self._measured(state, rollouts, policy, "progress")
         except RulesError as err:
             self._say(err.message, error=True)
         except Exception as err:  # noqa: BLE001 - work off the kernel's way must not die silently
@@ -265,17 +298,30 @@ class AdviceTab:
         finally:
             self.ask_button.disabled, self.stop_button.disabled = False, True
 
+    def _measured(self, state: State, rollouts: int, policy: str, measure: str) -> Iterator[None]:
+        """One hint by ``measure``, round by round; kept for a review, and the bar full, when it is done."""
+        for advice in advise_rounds(state, rollouts=rollouts, policy=policy, seed=self.seed, stop=self._stop,
+                                    measure=measure, backend=self.backend(threading.get_ident() != self._asker)):
+            if advice is not None:
+                self._arrived(advice)
+            yield None
+        if self.advice is not None:
+            ASKED.add(self.advice)
+            if not self.advice.partial:  # done: the race played fewer games than it might have, and the bar is full
+                self.progress.max = self.progress.value = max(1, self.advice.total_rollouts)
+
     def _arrived(self, advice: Advice) -> None:
         """A round of rollouts arrived: redraw the bars, the rows and the progress."""
         self.advice = advice
         self.progress.value = min(self.progress.max, advice.total_rollouts)
         show_figure(self.chart, advice_figure(advice))
         self._draw_rows(advice, fresh=self.asked is self._current() and not self.dealt_note)
-        said = advice.undecided()  # every option lost (or won) every rollout: no ranking to read
+        said = self.ranked_note or advice.undecided()  # every option lost (or won) every rollout: no ranking to read
         dealt = (f'<div class="re-advice-dealt" style="font-size:13px;color:#3d4a5c">{html.escape(self.dealt_note)}'
                  "</div>") if self.dealt_note else ""
         self.headline.value = (dealt + f'<div style="font-size:14px;font-weight:600">{html.escape(advice.headline())}</div>'
-                               + (f'<div class="re-advice-undecided" style="font-size:13px;color:#8a5a00">'
+                               + (f'<div class="{"re-advice-by-progress" if self.ranked_note else "re-advice-undecided"}" '
+                                  'style="font-size:13px;color:#8a5a00">'
                                   f"{html.escape(said)}</div>" if said else ""))
         self.note.value = (f'<div style="{NOTE}">{html.escape(advice.assumptions())} '
                            f"Race: {html.escape(advice.rule)}</div>")

@@ -27,6 +27,7 @@ from explorer.core.frozen import replaced
 from explorer.games.fleet_command import tactics
 from explorer.games.fleet_command.movement import laid_tiles, reachable, ship_manoeuvres
 from explorer.games.fleet_command.offers import HOLD_FIRE, PASS, TAKE_HIT, move_action, path_action, shot_actions
+from explorer.games.fleet_command.recall import ready_targets, remembered_ends
 from explorer.games.fleet_command.state import EMPTY, FleetState, Moving, Shot
 from explorer.games.fleet_command.tactics import (
     card_sources, card_words, construction_payment_words, construction_payments, pay, pay_cube, payment_words, payments,
@@ -116,11 +117,14 @@ def ends(state: FleetState) -> dict:
     """The end positions of the ship now laying out its path, each with its first sequence.
 
     Remembered by the position (``FleetState.REMEMBERED``): the legal paths, the heuristic and
-    the table view all ask for them. Callers must not change the dict they get.
+    the table view all ask for them. Callers must not change the dict they get. Also remembered
+    by what the search reads (the game, the ship, its tiles and the other ships'
+    places), across positions (:mod:`explorer.games.fleet_command.recall`): the rollouts of a hint
+    meet the same moves again and again, and the answer is the rules' own.
     """
     got = state.__dict__.get("_ends_cache")
     if got is None:
-        got = _ends(state)
+        got = remembered_ends(state, _ends)
         object.__setattr__(state, "_ends_cache", got)
     return got
 
@@ -242,8 +246,7 @@ def shoot_actions(state: FleetState, player: int) -> list[Action]:
     out = []
     ready = [s for s in fleet.ships if s.on_table and not s.shot]
     cards = ("",) * bool(state.deck) + tuple(str(c) for c in fleet.hand.kinds())  # "": drawing a card
-    for ship in ready:
-        aims = tactics.targets(state, player, ship.name)
+    for ship, aims in zip(ready, ready_targets(state, player, ready)):
         if aims:
             out += shot_actions(ship.name, aims, cards)
     if ready and (fleet.hand or state.deck):

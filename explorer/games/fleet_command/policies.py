@@ -20,13 +20,16 @@ True
 
 from __future__ import annotations
 
+import math
+
 from explorer.core import Action
 from explorer.core.chance import draw_below
 from explorer.core.rng import Generator, uniforms
 from explorer.games.fleet_command import tactics
-from explorer.games.fleet_command.geometry import centre_distance
+from explorer.games.fleet_command.geometry import Pose
 from explorer.games.fleet_command.offers import path_action, plain_moves
 from explorer.games.fleet_command.phases import ends
+from explorer.games.fleet_command.recall import REMEMBERED, ends_key
 from explorer.games.fleet_command.state import FleetState
 
 
@@ -60,19 +63,49 @@ def heuristic_policy(state: FleetState, rng: Generator) -> Action:
 
 
 def _best_path(state: FleetState) -> Action:
-    """The path ending where the most enemies are in arc and range, then nearest an enemy (then by its words)."""
+    """The path ending where the most enemies are in arc and range, then nearest an enemy (then by its words).
+
+    Every rollout lays out a path at every move, so this is the rollouts' hottest choice: the enemies'
+    centres are read once, and the words of a path are compared only between ends that tie on both
+    counts (the same choice as ranking every end by all three).
+    """
     player = state.actor
     assert state.moving is not None
-    enemies = [s.pose for s in state.fleets[1 - player].ships if s.on_table]
-    found = list(ends(state).items())  # each end position with its sequence: the legal paths
-    shots = tactics.target_counts(state, player, state.moving.ship, [pose for pose, _ in found])
+    enemies = tuple(s.pose for s in state.fleets[1 - player].ships if s.on_table and s.pose is not None)
+    key = (ends_key(state), state.fleets[player].range_bonus, enemies)
+    got = _CHOSEN.get(key)
+    if got is None:
+        if len(_CHOSEN) >= REMEMBERED:
+            _CHOSEN.clear()
+        got = _CHOSEN[key] = _choose_path(state, enemies)
+    return got
 
-    def score(i: int) -> tuple[float, float, str]:
-        pose, seq = found[i]
-        near = min((centre_distance(pose, e) for e in enemies if e is not None), default=0.0)
-        return (-shots[i], near, str(path_action(seq)))
 
-    return path_action(found[min(range(len(found)), key=score)][1])
+_CHOSEN: dict[tuple, Action] = {}
+"""The paths ``_best_path`` chose, by all that its choice reads: the path search's inputs
+(``recall.ends_key``), the range bonus and the enemies' places. A hint's rollouts meet the same
+moves again and again (every rollout's first moves), and the choice is the same each time."""
+
+
+def _choose_path(state: FleetState, enemies: tuple[Pose, ...]) -> Action:
+    player = state.actor
+    assert state.moving is not None
+    centres = [(e.fx, e.fy) for e in enemies]
+    found = ends(state)  # each end position with its sequence: the legal paths
+    shots = tactics.target_counts(state, player, state.moving.ship, found)
+    hypot = math.hypot
+    best: tuple[int, float] | None = None
+    tied: list[tuple[str, ...]] = []
+    for count, (pose, seq) in zip(shots, found.items()):
+        px, py = pose.fx, pose.fy
+        key = (-count, min([hypot(px - x, py - y) for x, y in centres]) if centres else 0.0)
+        if best is None or key < best:
+            best, tied = key, [seq]
+        elif key == best:
+            tied.append(seq)
+    if len(tied) == 1:
+        return path_action(tied[0])
+    return min((path_action(seq) for seq in tied), key=str)
 
 
 def _activation(state: FleetState, actions: tuple[Action, ...]) -> Action:
@@ -92,16 +125,32 @@ def _activation(state: FleetState, actions: tuple[Action, ...]) -> Action:
 
 
 def _combat(state: FleetState, actions: tuple[Action, ...]) -> Action:
+    """A sure shot first, then a draw (a card that cannot hit is wasted), at the target with the fewest cubes.
+
+    Each target's cubes and each card's number are read once (a Combat Phase lists every ship's shot with
+    every card); ties go to the shot's words, as ranking every shot by all four keys would.
+    """
     enemy = state.fleets[1 - state.actor]
     shots = [a for a in actions if a.kind == "shoot"]
     if not shots:
         return next(a for a in actions if a.kind == "hold fire")
-
-    def score(a: Action) -> tuple[int, int, int, str]:
-        target = enemy.ship(str(a.args[1]))
-        card = str(a.args[2])
-        sure = bool(card) and _number(state, card) <= target.cubes
-        wasted = bool(card) and not sure
-        return (wasted, not sure, target.cubes, str(a))
-
-    return min(shots, key=score)
+    cubes = {s.name: s.cubes for s in enemy.ships}
+    numbers: dict[str, int] = {}
+    best: tuple[bool, bool, int] | None = None
+    tied: list[Action] = []
+    for a in shots:
+        _ship, target, card = a.args
+        have = cubes[target] if target in cubes else enemy.ship(str(target)).cubes
+        if card:
+            number = numbers.get(card)  # type: ignore[call-overload]
+            if number is None:
+                number = numbers[card] = _number(state, str(card))  # type: ignore[index]
+            sure = number <= have
+        else:
+            sure = False
+        key = (bool(card) and not sure, not sure, have)
+        if best is None or key < best:
+            best, tied = key, [a]
+        elif key == best:
+            tied.append(a)
+    return tied[0] if len(tied) == 1 else min(tied, key=str)
