@@ -42,6 +42,7 @@ import plotly.graph_objects as go
 
 from explorer.games.star_realms import odds
 from explorer.games.star_realms.formats import targets
+from explorer.games.star_realms.odds_position import cards_to_draw, drawing_only, moving
 from widgets.common import background
 from widgets.common.background import IN_PAGE, LOOP, THREAD, Queue
 from widgets.common.charts import distribution_spec, figure_from_spec, fmt_fraction, fmt_prob, show_figure
@@ -77,10 +78,13 @@ def mean_text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{fmt_fraction(value)} (≈{float(value):.2f})"
 
 
-def askable(state: Any) -> str:
-    """'' when the odds can be asked now, else why not (they need the main phase with nothing pending)."""
+def askable(state: Any, *, while_drawing: bool = False) -> str:
+    """'' when the odds can be asked now, else why not (they need the main phase with nothing pending;
+    ``while_drawing``: or hands being drawn, for the next-hand view, whose hand is then the one being drawn)."""
     if state.is_terminal():
         return "The game is over."
+    if while_drawing and drawing_only(state):
+        return ""
     if state.stage != "main" or state.queue:
         return (f"The odds are asked in the main phase with nothing pending; now: {state.phase}. "
                 "Resolve it first (the moves on the Play tab).")
@@ -141,8 +145,11 @@ class OddsContext:
         return done
 
     def asker(self, state: Any) -> int:
+        """The seat asked about: the one viewed, else the player moving (while hands are drawn: the one drawing)."""
         seat = self.viewer()
-        return state.actor if seat is None else seat
+        if seat is not None:
+            return seat
+        return state.queue[0].player if drawing_only(state) else state.actor
 
     def start(self) -> None:
         """A redraw begins: restart the clock and show "computing…" in every view."""
@@ -209,7 +216,7 @@ class NextHandView(_View):
 
     def render(self, state: Any) -> W.Widget:
         self.ctx.start()
-        self.state, why = state, askable(state)
+        self.state, why = state, askable(state, while_drawing=True)
         self.charts.layout.display = "none" if why else ""
         if why:
             self.odds, self.figures = None, {}
@@ -226,9 +233,13 @@ class NextHandView(_View):
         who = f"player {me + 1}"
         self.odds = result = self.ctx.ask(lambda: odds.trade_and_combat(state, me))
         p = state.players[me]
-        when = ("drawn at the end of this turn" + (" (the deck holds fewer than 5: the discard pile, this turn's "
-                                                    "hand and ships are reshuffled)" if len(p.deck) < 5 else "")
-                if me in state.members() else "the hand they hold now")
+        coming = cards_to_draw(state, me)
+        if coming:
+            when = f"the hand being drawn now, {coming} card{'' if coming == 1 else 's'} still to come"
+        else:
+            when = ("drawn at the end of this turn" + (" (the deck holds fewer than 5: the discard pile, this turn's "
+                                                        "hand and ships are reshuffled)" if len(p.deck) < 5 else "")
+                    if moving(state, me) else "the hand they hold now")
         self.info.value = (
             f'<div style="font-size:13.5px;line-height:1.4">Player {me + 1}\'s next hand ({esc(when)}): expected '
             f'<b class="sr-mean-trade">{esc(mean_text(result.trade.mean()))}</b> Trade, '
@@ -277,7 +288,7 @@ class LethalView(_View):
 
     def _draw(self, state: Any, *, budget: bool) -> None:
         self.more.layout.display = "none"
-        why = askable(state) if state is not None else "No position yet."
+        why = askable(state, while_drawing=True) if state is not None else "No position yet."
         if why:
             self.rows, self.info.value = [], f'<div style="{NOTE}">{esc(why)}</div>'
             return

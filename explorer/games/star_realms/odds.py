@@ -49,7 +49,7 @@ from explorer.games.star_realms.odds_cycle import TurnsUntil, expected_turns_unt
 from explorer.games.star_realms.odds_exact import weighted_dist
 from explorer.games.star_realms.odds_knowledge import ForcedDiscards, Seen, forced_discards, known_in_hand, seen_by
 from explorer.games.star_realms.odds_lethal import LethalOdds, lethal
-from explorer.games.star_realms.odds_position import check_position
+from explorer.games.star_realms.odds_position import cards_to_draw, check_position
 
 
 def trade_and_combat(state: Any, player: int, *, viewer: int | None = None, known: Any = None) -> HandOdds:
@@ -73,11 +73,15 @@ def trade_and_combat(state: Any, player: int, *, viewer: int | None = None, know
     >>> odds.trade.pmf()[5], odds.combat.at_least(1), odds.joint.p((3, 2))
     (Fraction(1, 21), Fraction(20, 21), Fraction(10, 21))
     """
-    check_position(state, player)
-    seen = seen_by(state, player, viewer, known)
+    check_position(state, player, while_drawing=True)
+    drawing = cards_to_draw(state, player)
+    seen = None if drawing else seen_by(state, player, viewer, known)
     found = answer(state, player, seen=seen)
-    forced = forced_discards(state, player)
+    forced = forced_discards(state, player, while_drawing=True)
     extra = ((seen.note,) if seen is not None else ()) + ((forced.note,) if forced.sources else ())
+    if drawing:
+        extra += (f"asked while player {player + 1}'s hand is being drawn ({drawing} card"
+                  f"{'' if drawing == 1 else 's'} to come): the odds are of the hand being drawn",)
     return replace(found, notes=found.notes + extra) if extra else found
 
 

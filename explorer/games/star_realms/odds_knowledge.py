@@ -82,7 +82,7 @@ def seen_by(state: Any, player: int, viewer: int | None, known: Multiset | None 
     >>> seen_by(s, 1, 0, known=Multiset({"Viper": 1})).note
     "player 2's hand is hidden from player 1: Viper known to be in it (left in their deck before the reshuffle), the other 4 drawn at random from the 7 unseen cards of their hand and deck"
     """
-    check_position(state, player)
+    check_position(state, player, while_drawing=True)  # its callers ask it only of a hand not being drawn
     if viewer is None or viewer == player:
         return None
     if not isinstance(viewer, int) or not 0 <= viewer < len(state.players):
@@ -180,8 +180,9 @@ def movers_before(state: Any, player: int) -> tuple[int, ...]:
     return tuple(seats)
 
 
-def forced_discards(state: Any, player: int) -> ForcedDiscards:
-    """The cards that can make ``player`` discard before their next turn, and the sentence the answers add.
+def forced_discards(state: Any, player: int, *, while_drawing: bool = False) -> ForcedDiscards:
+    """The cards that can make ``player`` discard before their next turn, and the sentence the answers add
+    (``while_drawing``: asked while hands are being drawn too, as ``check_position`` says).
 
     >>> import explorer
     >>> from explorer.core import Multiset
@@ -191,7 +192,7 @@ def forced_discards(state: Any, player: int) -> ForcedDiscards:
     >>> forced_discards(s, 1).sources, forced_discards(s, 0).sources
     ((), ((1, 'Imperial Fighter', 'hand or deck'),))
     """
-    check_position(state, player)
+    check_position(state, player, while_drawing=while_drawing)
     found: list[tuple[int, str, str]] = []
     for q in movers_before(state, player):
         if player not in targets(state.fmt, q, state.alive):

@@ -28,7 +28,7 @@ from explorer.games.star_realms import odds_answer
 from explorer.games.star_realms.odds_answer import ASSUMES, HandOdds, answer, estimated_odds, exact_odds
 from explorer.games.star_realms.odds_knowledge import forced_discards, seen_by
 from explorer.games.star_realms.odds_model import TooLarge
-from explorer.games.star_realms.odds_position import check_position, start_branches
+from explorer.games.star_realms.odds_position import cards_to_draw, check_position, start_branches
 from explorer.odds import Dist
 
 __all__ = ["LethalOdds", "lethal"]
@@ -114,14 +114,15 @@ def lethal(state: Any, attacker: int, defender: int, n: int | None = None, *, vi
     >>> lethal(s, 0, 1, n=1).probability, lethal(s, 0, 1).probability
     (Fraction(20, 21), Fraction(0, 1))
     """
-    check_position(state, attacker)
-    check_position(state, defender)
+    check_position(state, attacker, while_drawing=True)
+    check_position(state, defender, while_drawing=True)
     fmt = state.fmt
     authority = state.authority_of(defender)
     outposts = tuple(sorted(((r.name, state.card(r.name).defense) for q in protectors(fmt, defender, state.alive)
                              for r in state.players[q].bases if state.card(r.name).is_outpost),
                             key=lambda x: -x[1]))
-    seen = seen_by(state, attacker, viewer, known)
+    # while the attacker's hand is being drawn, that hand is the next one, whoever asks (start_branches)
+    seen = None if cards_to_draw(state, attacker) else seen_by(state, attacker, viewer, known)
     plain, odds = _both(state, attacker, seen)
     walls = [d for _, d in outposts]
     if n is None:
@@ -152,7 +153,9 @@ def lethal(state: Any, attacker: int, defender: int, n: int | None = None, *, vi
     explanation += f"; {ASSUMES}"
     if seen is not None:
         explanation += f"; {seen.note}"
-    forced = forced_discards(state, attacker)
+    forced = forced_discards(state, attacker, while_drawing=True)
+    if cards_to_draw(state, attacker):
+        explanation += f"; asked while player {attacker + 1}'s hand is being drawn: of the hand being drawn"
     if forced.sources:
         explanation += f"; {forced.note}"
     if not (odds.exact and plain.exact):

@@ -40,13 +40,29 @@ Branch = tuple[Fraction, tuple, tuple[str, ...]]
 """``(probability, start key, bases in play)``: one way the next turn can start."""
 
 
-def check_position(state: Any, player: int) -> None:
-    """Refuse a seat that does not exist, or a position with an effect still waiting to resolve."""
+def check_position(state: Any, player: int, *, while_drawing: bool = False) -> None:
+    """Refuse a seat that does not exist, or a position with an effect still waiting to resolve.
+
+    ``while_drawing``: the question also answers while hands are being drawn (:func:`drawing_only`): the
+    hand being drawn is the next hand (:func:`start_branches`), and every other hand is held.
+    """
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(state.players):
         raise RulesError(f"player must be a seat from 0 to {len(state.players) - 1}, got {player!r}")
-    if state.queue:
+    if state.queue and not (while_drawing and drawing_only(state)):
         raise RulesError(f"The odds are asked in the main phase with no pending effect, and now the rules wait for "
                          f"{state.phase}: resolve the pending effect first.")
+
+
+def drawing_only(state: Any) -> bool:
+    """True while the rules wait only for hands to be drawn (the draw at the end of a turn, or the setup's)."""
+    return state.stage in ("draw", "setup") and bool(state.queue) and all(t.kind == "draw" for t in state.queue)
+
+
+def cards_to_draw(state: Any, player: int) -> int:
+    """How many cards of ``player``'s hand are still to be drawn now (0 unless :func:`drawing_only`)."""
+    if not drawing_only(state):
+        return 0
+    return max(0, sum(t.amount - t.done for t in state.queue if t.player == player))
 
 
 def hand_being_drawn(state: Any, player: int) -> list[tuple[Multiset, Fraction]] | None:
@@ -62,9 +78,7 @@ def hand_being_drawn(state: Any, player: int) -> list[tuple[Multiset, Fraction]]
     >>> sum(p for _, p in hand_being_drawn(s, s.queue[0].player)), hand_being_drawn(s, 1 - s.queue[0].player)
     (Fraction(1, 1), None)
     """
-    if not (state.stage in ("draw", "setup") and state.queue and all(t.kind == "draw" for t in state.queue)):
-        return None
-    left = sum(t.amount - t.done for t in state.queue if t.player == player)
+    left = cards_to_draw(state, player)
     if left <= 0:
         return None
     me = state.players[player]
@@ -271,6 +285,10 @@ def start_branches(state: Any, player: int, extra: Multiset = Multiset(), top: t
             return ((Fraction(1), ("hidden", seen.known, deck, p.discard + extra, unseen), bases_of(state, player)),)
         pile = p.discard + Multiset(r.name for r in p.ships) + extra
         return ((Fraction(1), ("draw", deck, pile), bases_of(state, player)),)
+    left = cards_to_draw(state, player)
+    if left:  # the hand being drawn is the next hand: held cards, and the rest dealt with the rules' reshuffle
+        return tuple((w, ("known", p.hand + drawn, Deck(top + deck.top, deck.middle, deck.bottom), pile + extra),
+                      bases_of(state, player)) for drawn, deck, pile, w in deal(p.deck, p.discard, left))
     if not moving(state, player):
         deck = Deck(top + p.deck.top, p.deck.middle, p.deck.bottom)
         return ((Fraction(1), ("known", p.hand, deck, p.discard + extra), bases_of(state, player)),)
