@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from explorer.core import Game, GameInfo, Variant
@@ -32,6 +33,7 @@ from explorer.core.game import OptionSpec
 from explorer.errors import RulesError
 from explorer.games.fleet_command.cards import PARAMETER_LIMITS, DataSet, Parameters, load_data, parameters
 from explorer.games.fleet_command.state import FleetState
+from explorer.games.fleet_command import offers, phases, policies, position, rules, story, tactics
 from explorer.games.fleet_command.hidden import HIDDEN
 
 VARIANT_TITLES: dict[str, str] = {
@@ -54,6 +56,10 @@ class FleetCommand(Game):
 
     state_class = FleetState
     hidden_information = HIDDEN
+    rulebook: ClassVar[SimpleNamespace] = SimpleNamespace(rules=rules, phases=phases, offers=offers, tactics=tactics,
+                                                          story=story, position=position)
+    """The modules the state's hooks answer from (``state.game.rulebook.rules.apply_action``): the game imports
+    its state and rules, and the state module imports nothing of its rules (docs/architecture.md)."""
     action_kinds = ("place", "draw", "discard", "initiative", "initiative to", "move", "path", "stay",
                     "activate", "attach", "replenish", "pass", "shoot", "big guns", "hold fire", "reveal",
                     "repair", "take hit")
@@ -127,24 +133,16 @@ class FleetCommand(Game):
             if cubes > self.params.cubes_per_player:
                 raise RulesError(f"fleets[{i}]: its ships start with {cubes} cubes; a player has "
                                  f"{self.params.cubes_per_player}")
-        from explorer.games.fleet_command.rules import initial_state
-
-        return initial_state(self, (chosen[0], chosen[1]))
+        return rules.initial_state(self, (chosen[0], chosen[1]))
 
     def policies(self) -> dict[str, Any]:
-        from explorer.games.fleet_command.policies import heuristic_policy
-
-        return {**super().policies(), "heuristic": heuristic_policy}
+        return {**super().policies(), "heuristic": policies.heuristic_policy}
 
     def check_state(self, state: Any) -> None:
-        from explorer.games.fleet_command.position import check_state
-
-        check_state(state)
+        position.check_state(state)
 
     def _position_from_dict(self, data: dict[str, Any], derived: list[str]) -> FleetState:
-        from explorer.games.fleet_command.position import position_from_dict
-
-        return position_from_dict(self, data, derived)
+        return position.position_from_dict(self, data, derived)
 
     def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
         cards = self.data.card_names()

@@ -257,20 +257,17 @@ def shoot_actions(state: FleetState, player: int) -> list[Action]:
 
 
 def _next_shooter(state: FleetState, last: int) -> FleetState:
-    from explorer.games.fleet_command.rules import start_round
-
     for p in (1 - last, last):
         shots = shoot_actions(state, p)
         if shots:
             after = state.replace(stage="combat", actor=p, shot=None)
             object.__setattr__(after, "_shots_cache", shots)  # its legal moves: shoot_actions of the same fleets
             return after  # type: ignore[return-value]
-    return start_round(state.replace(shot=None))  # type: ignore[arg-type]
+    return state.game.rulebook.rules.start_round(state.replace(shot=None))
 
 
 def apply_combat(state: FleetState, action: Action) -> FleetState:
-    from explorer.games.fleet_command.rules import settle
-
+    settle = state.game.rulebook.rules.settle
     player = state.actor
     if action.kind == "hold fire":
         return _next_shooter(state.with_fleet(player, passed=True), player)

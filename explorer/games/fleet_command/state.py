@@ -206,19 +206,13 @@ class FleetState(State):
         return self.actor
 
     def _legal_actions(self) -> tuple[Action, ...]:
-        from explorer.games.fleet_command.rules import legal_actions
-
-        return legal_actions(self)
+        return self.game.rulebook.rules.legal_actions(self)
 
     def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        from explorer.games.fleet_command.rules import chance_outcomes
-
-        return chance_outcomes(self)
+        return self.game.rulebook.rules.chance_outcomes(self)
 
     def _apply(self, action: Action) -> "FleetState":
-        from explorer.games.fleet_command.rules import apply_action
-
-        return apply_action(self, action)
+        return self.game.rulebook.rules.apply_action(self, action)
 
     def apply(self, action: "Action | str") -> "FleetState":
         """``State.apply``, with a move that spends nothing, or a path, checked without listing every move.
@@ -228,28 +222,20 @@ class FleetState(State):
         accepted and the same position follows, but a player who only makes plain moves (the heuristic,
         in every rollout) never has every payment and card weighed.
         """
-        from explorer.games.fleet_command.offers import is_plain_move
-        from explorer.games.fleet_command.phases import is_listed_path
-
-        if is_plain_move(self, action) or is_listed_path(self, action):  # type: ignore[arg-type]
+        book = self.game.rulebook
+        if book.offers.is_plain_move(self, action) or book.phases.is_listed_path(self, action):
             return self._apply(action)  # type: ignore[arg-type]
         return super().apply(action)  # type: ignore[return-value]
 
     def _result(self) -> Result:
-        from explorer.games.fleet_command.rules import result
-
-        return result(self)
+        return self.game.rulebook.rules.result(self)
 
     def why_illegal(self, action: Action) -> str:
-        from explorer.games.fleet_command.rules import why_illegal
-
-        return why_illegal(self, action) or super().why_illegal(action)
+        return self.game.rulebook.rules.why_illegal(self, action) or super().why_illegal(action)
 
     def parse_notation(self, text: str) -> Action | None:
         """A typed shot ("Fighter 2 shoots enemy Hopper 1 with Repair 3") read even when it is not legal here."""
-        from explorer.games.fleet_command.tactics import read_shot
-
-        return read_shot(self, text) or super().parse_notation(text)
+        return self.game.rulebook.tactics.read_shot(self, text) or super().parse_notation(text)
 
     def parse_action(self, text: str) -> Action:
         """The legal action named by ``text``; a typed shot that is not legal says why (arc, range, card).
@@ -269,27 +255,17 @@ class FleetState(State):
                                      state=self, action=text) from None
 
     def render(self) -> str:
-        from explorer.games.fleet_command.story import render
-
-        return render(self)
+        return self.game.rulebook.story.render(self)
 
     # --- stories, turns and positions in the game's words -------------------
     def story(self, action: Action, after: State, *, viewer: int | None = None) -> str:
-        from explorer.games.fleet_command.story import story
-
-        return story(self, action, after, viewer)  # type: ignore[arg-type]
+        return self.game.rulebook.story.story(self, action, after, viewer)
 
     def turn_label(self) -> str:
-        from explorer.games.fleet_command.story import turn_label
-
-        return turn_label(self)
+        return self.game.rulebook.story.turn_label(self)
 
     def action_group(self, action: Action) -> str:
-        from explorer.games.fleet_command.story import action_group
-
-        return action_group(self, action)
+        return self.game.rulebook.story.action_group(self, action)
 
     def position_dict(self) -> dict[str, Any]:
-        from explorer.games.fleet_command.position import position_dict
-
-        return position_dict(self)
+        return self.game.rulebook.position.position_dict(self)
