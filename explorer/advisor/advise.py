@@ -34,7 +34,6 @@ explorer.errors.RulesError: advice needs a decision: setup: draw 2 skill cards i
 from __future__ import annotations
 
 import contextlib
-import math
 import pickle
 import threading
 import time
@@ -42,36 +41,16 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from explorer.advisor.advice import Advice, OptionAdvice
+from explorer.advisor.asking import MAX_ROLLOUTS, check_measure, default_batch, policy_name
 from explorer.advisor.knowledge import assumed
 from explorer.advisor.options import decision_options, decision_seat, seen_chance
 from explorer.advisor.racing import RULE, Race, paired_difference, wilson
-from explorer.advisor.rollout import DEFAULT_MAX_STEPS, Job, PolicyRef, resolve_policies
-from explorer.advisor.runners import Runner
+from explorer.advisor.rollout import DEFAULT_MAX_STEPS, Job, PolicyRef, play_piece, resolve_policies
+from explorer.advisor.runners import Runner, local_pieces
 from explorer.core.match import Match
 from explorer.core.state import State
 from explorer.core.checks import whole_number
 from explorer.errors import RulesError
-
-MAX_ROLLOUTS = 100_000
-
-
-def default_batch(rollouts: int) -> int:
-    """Rollouts per option in a round when none is asked for: an eighth of the count, at least 8.
-
-    >>> default_batch(200), default_batch(4)
-    (25, 8)
-    """
-    return max(8, math.ceil(rollouts / 8))
-
-
-def policy_name(policy: PolicyRef) -> str:
-    """How a rollout policy reads in the advice ("heuristic", a function's name)."""
-    if isinstance(policy, str):
-        return policy
-    if isinstance(policy, (list, tuple)):
-        return " / ".join(policy_name(p) for p in policy)
-    return str(getattr(policy, "__qualname__", None) or getattr(policy, "name", None) or type(policy).__name__)
-
 
 def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200, policy: PolicyRef = "heuristic",
            seed: int = 0, backend: str = "local", workers: int | None = None, client: Any = None,
@@ -150,35 +129,10 @@ def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200
 
 
 def _play_here(job: Job, tasks: list[tuple[int, int, int]], deadline: float | None) -> Iterator[Any]:
-    from explorer.advisor.rollout import play_piece
-    from explorer.advisor.runners import local_pieces
-
     for piece in local_pieces(tasks):
         if deadline is not None and time.perf_counter() >= deadline:
             return
         yield from play_piece(job, *piece)
-
-
-def check_measure(state: State, seat: int, measure: str) -> str:
-    """``measure`` if the game can rank by it at ``state``, else a sentence saying what is allowed.
-
-    >>> import explorer
-    >>> check_measure(explorer.load_game("pinned_down").initial_state(), 0, "progress")
-    'progress'
-    >>> check_measure(explorer.load_game("warps_edge").initial_state(), 0, "progress")
-    Traceback (most recent call last):
-    ...
-    explorer.errors.RulesError: measure 'progress' needs a game that measures how far a seat got; warps_edge does not: use measure='win'
-    """
-    if measure == "win":
-        return measure
-    if measure != "progress":
-        raise RulesError(f"measure must be 'win' (the chance to win) or 'progress' (how far the seat got, where the "
-                         f"game measures it), got {measure!r}")
-    if state.progress(seat) is None:
-        raise RulesError(f"measure 'progress' needs a game that measures how far a seat got; "
-                         f"{state.game.info.id} does not: use measure='win'")
-    return measure
 
 
 def _advice(state: State, seat: int, options: tuple, chances: tuple, race: Race, policy: PolicyRef, seed: int,

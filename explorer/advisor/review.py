@@ -56,6 +56,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from explorer.advisor.advice import Advice
+from explorer.advisor.asking import policy_name
 from explorer.advisor.rollout import DEFAULT_MAX_STEPS, PolicyRef
 from explorer.advisor.runners import advise_rounds, extend_rounds
 from explorer.core.match import Match
@@ -298,6 +299,5 @@ def reviewed_move(index: int, state: State, action: Any, advice: Advice, *, hint
 
 
 def advice_policy_name(policy: PolicyRef) -> str:
-    from explorer.advisor.advise import policy_name
-
+    """How a rollout policy reads in the review (:func:`.asking.policy_name`)."""
     return policy_name(policy)

@@ -59,6 +59,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from explorer.advisor.advice import Advice, build_advice
+from explorer.advisor.asking import MAX_ROLLOUTS, check_measure, default_batch, policy_name
 from explorer.advisor.options import Option, decision_options, decision_seat, seen_chance
 from explorer.advisor.racing import Race
 from explorer.advisor.rollout import DEFAULT_MAX_STEPS, Job, PolicyRef, play_piece, play_task, resolve_policies
@@ -273,8 +274,6 @@ def advise_rounds(state: State, seat: int | None = None, *, rollouts: int = 200,
     The arguments are checked now (a bad one raises here, before any rollout); the rollouts are played as
     the generator is driven. ``stop`` is looked at after every piece and before every round.
     """
-    from explorer.advisor.advise import MAX_ROLLOUTS, check_measure, default_batch, policy_name  # it imports us
-
     began = time.perf_counter()
     seat = decision_seat(state, seat)
     _whole("rollouts", rollouts, 1, MAX_ROLLOUTS)
@@ -301,8 +300,6 @@ def extend_rounds(advice: Advice, rollouts: int, *, backend: str = "local", work
     stopped stay stopped); a complete advice asked again at its own count comes back as it was. A partial
     one (Stop, a time budget) is played on to the count it was asked for or ``rollouts``, whichever is more.
     """
-    from explorer.advisor.advise import MAX_ROLLOUTS  # it imports us
-
     began = time.perf_counter()
     evidence = advice.evidence
     if evidence is None:
