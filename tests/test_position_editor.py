@@ -302,7 +302,7 @@ def test_stray_keys_get_one_message_and_no_widget() -> None:
 
 
 @pytest.mark.parametrize("game_id, key, name", [
-    ("star_realms", "players 1 › hand", "Scout"), ("warps_edge", "bag", "energy-1"),
+    ("star_realms", "players 1 › hand", "Scout"), ("warps_edge", "bag", "Energy 1"),
     ("endor", "cards 1 › discard", "B-wing / Luke Skywalker"), ("pinned_down", "players 1 › hand", "Defiance"),
 ])
 def test_each_game_shows_its_own_names_in_the_placeholder(game_id: str, key: str, name: str) -> None:

@@ -44,31 +44,13 @@ ALLOWED: dict[str, str] = {
     # --- words that truly are words --------------------------------------------------------------
     # (none yet: add an entry here only for a real word that looks like an id)
     # --- code words whose source is not this change's files: each names the file that must change ---
-    "we-action": "explorer/games/warps_edge/actions.py / story.py: an action's str and the log name plain tokens "
-                 "by id ('buy laser-1', 'Pilot draws 5: energy-1, …'); the buttons and log show them as written, "
-                 "and tests/browser/test_warps_edge_dashboard.py clicks 'buy laser-1'",
-    "we-editor": "explorer/games/warps_edge/position.py: the position format names tokens by id, so the editor's "
-                 "pickers and placeholders offer ids ('e.g. energy-1 x3'); reading names as aliases is still to do",
-    "sr-editor-format": "explorer/games/star_realms/position.py: the editor's format field offers the format ids "
-                        "('free_for_all'); a FORM_WORDS = {'format': widgets.star_realms.panel.FORMAT_NAMES-like words} "
-                        "there makes it a dropdown in words (widgets.common.editor_form reads FORM_WORDS)",
-    "we-rewards": "explorer/games/warps_edge/describe.py describe_rewards (and the story's reward lines) write a "
-                  "reward as the data file does ('gain laser-1'); the legend's enemy table shows it as written",
+    # (none left: Warp's Edge names its tokens on screen and the Star Realms editor offers formats in words)
 }
 """Why each known exception is left; :func:`allowed` says which text each one covers."""
 
 
 def allowed(kind: str, where: str, word: str, text: str) -> str | None:
     """The :data:`ALLOWED` entry covering ``word`` in ``text`` (shown as ``kind`` ``where``), or ``None``."""
-    if word == "free_for_all" and kind == "Combobox":
-        return "sr-editor-format"
-    if TOKEN.fullmatch(word):
-        if kind == "Button" or text.lstrip().startswith("Start") or "Pilot " in text:
-            return "we-action"
-        if kind in ("Combobox", "Text") and where in ("option", "placeholder", "tooltip"):
-            return "we-editor"
-        if "What the tokens do" in text and re.search(rf"gain [^·]*\b{re.escape(word)}\b", text):
-            return "we-rewards"
     return None
 
 
@@ -121,7 +103,7 @@ def figure_texts(w: Any) -> Iterator[tuple[str, str, str]]:
             yield "Figure", "trace", str(trace.name)
 
 
-GAME_PANEL_EXCEPTIONS = frozenset({"variant-header", "we-action", "we-editor", "we-rewards", "sr-editor-format"})
+GAME_PANEL_EXCEPTIONS = frozenset({"variant-header"})
 """The :data:`ALLOWED` entries that apply on a game panel (the simulation lab has its own)."""
 
 
@@ -140,10 +122,11 @@ def code_words(root: Any, exceptions: frozenset[str] = GAME_PANEL_EXCEPTIONS) ->
 def test_the_walker_finds_each_kind_of_code_word() -> None:
     box = W.VBox([W.HTML("<b>variant printed_explorer</b>"), W.Dropdown(options=["the Rebels's win chance"]),
                   W.HTML("the pool holds <i>demo-decoy</i>"), W.HTML("laser and energy, level-2, free for all"),
-                  W.Button(description="store energy-1 in hold"),  # an action's own words: ALLOWED "we-action"
+                  W.Button(description="store energy-1 in hold"), W.Button(description="store Energy 1 in hold"),
                   W.HTML("hidden_word", layout=W.Layout(display="none"))])
     found = {(rule, word) for rule, word, _kind, _text in code_words(box)}
-    assert found == {("snake_case", "printed_explorer"), ("'s after a plural", "Rebels's"), ("token id", "demo-decoy")}
+    assert found == {("snake_case", "printed_explorer"), ("'s after a plural", "Rebels's"), ("token id", "demo-decoy"),
+                     ("token id", "energy-1")}
 
 
 def panels() -> list[tuple[str, Any]]:
@@ -199,3 +182,36 @@ def test_each_dashboard_page_is_titled_with_the_games_name() -> None:
     assert titles == DASHBOARD_TITLES
     for game_id in ("warps_edge", "star_realms", "fleet_command", "endor", "pinned_down"):
         assert explorer.load_game(game_id).info.title.startswith(DASHBOARD_TITLES[game_id])
+
+
+def _editor_on(game_id: str, seed: int, steps: int) -> tuple[Any, Any]:
+    from explorer import Match
+    from widgets.common.position_editor import PositionEditor
+
+    match = Match(explorer.load_game(game_id), seed=seed)
+    match.play("random", steps)
+    editor = PositionEditor(on_use=lambda *_a: None)
+    editor.load(match.state)
+    return editor, match.state
+
+
+def test_the_star_realms_editor_offers_the_format_in_words_and_reads_back_its_id() -> None:
+    """Issue 37 §5: the format field showed ``free_for_all``; it is a dropdown in the rulebook's words."""
+    editor, state = _editor_on("star_realms", 1, 15)
+    field = editor.field("format")
+    assert dict(field.options) == {"Standard (1 vs 1)": "standard", "Free for all": "free_for_all",
+                                   "Hunter": "hunter", "Hydra (teams)": "hydra", "Emperor (teams)": "emperor",
+                                   "Raid (boss vs all)": "raid"}
+    assert field.value == state.format == editor.data()["format"] == "standard"
+
+
+def test_the_warps_edge_editor_suggests_tokens_by_name_and_reads_names_or_ids() -> None:
+    """Issue 37 §5: the bag's placeholder said ``e.g. energy-1 x3``; names read back as the same tokens."""
+    editor, state = _editor_on("warps_edge", 1, 20)
+    assert editor.field("bag").placeholder == "e.g. Energy 1 x3, Energy 2"
+    by_id = editor.data()
+    names = ", ".join(f"{state.data.token_label(t).upper()} x{n}" for t, n in state.bag.items())
+    editor.field("bag").value = names
+    assert editor.data()["bag"] != by_id["bag"]
+    game = state.game
+    assert game.read_position_data(editor.data()).state == game.read_position_data(by_id).state

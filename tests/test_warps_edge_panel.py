@@ -85,8 +85,8 @@ def test_assigning_tokens_by_clicking_then_undo(panel: WarpsEdgePanel) -> None:
     assert st.pool.count("maneuver-1") == 2
     panel.choose("maneuver-1", "slot 1 · Demo Flit")
     assert panel.status.level == "ok"
-    assert panel.match.log[-1].endswith("Pilot maneuvers at slot 1 with maneuver-1 (Demo Flit maneuvers 0 → 1); "
-                                        "Demo Flit evaded — reward: gain laser-1")  # the rules' story
+    assert panel.match.log[-1].endswith("Pilot maneuvers at slot 1 with Maneuver 1 (Demo Flit maneuvers 0 → 1); "
+                                        "Demo Flit evaded — reward: gain Laser 1")  # the rules' story
     assert panel.state.pool.count("maneuver-1") == 1
     board = panel.position_html.value
     assert panel.state.row[0].card == ""  # Demo Flit has speed 1: evaded, its slot is empty
@@ -95,11 +95,12 @@ def test_assigning_tokens_by_clicking_then_undo(panel: WarpsEdgePanel) -> None:
     assert f'data-count="{len(panel.state.pool)}"' in pool_row
     # spend energy on buying, then a buy button appears and the bag grows
     bag, lasers = len(panel.state.bag), panel.state.bag.count("laser-1")
-    panel.choose("energy-2", "spend energy-2 on buying")
+    panel.choose("energy-2", "spend Energy 2 on buying")  # issue 37 §5: buttons name tokens, not ids
     assert panel.state.credit == 2 and 'data-credit="2"' in panel.position_html.value
-    buys = [label for label in panel.general.labels if label.startswith("buy ")]
-    assert buys and all(panel.state.token(b.split()[1]).cost <= 2 for b in buys)
-    panel.choose(None, "buy laser-1")
+    buys = [(label, a) for label, a in zip(panel.general.labels, panel.general.actions) if a.kind == "buy"]
+    assert buys and all(label == f"buy {panel.state.data.token_label(a.args[0])}" for label, a in buys)
+    assert all(panel.state.token(a.args[0]).cost <= 2 for _, a in buys)
+    panel.choose(None, "buy Laser 1")
     assert len(panel.state.bag) == bag + 1 and panel.state.bag.count("laser-1") == lasers + 1
     assert panel.undo()
     assert len(panel.state.bag) == bag and panel.state.credit == 2
@@ -147,7 +148,7 @@ def test_end_actions_then_attacks_show_in_the_board(panel: WarpsEdgePanel) -> No
 
 def test_an_illegal_typed_action_goes_to_the_status_line(panel: WarpsEdgePanel) -> None:
     assert not panel.play("fire laser-3 at slot 1")
-    assert panel.status.level == "error" and "laser-3 is not in the pool" in panel.status.message
+    assert panel.status.level == "error" and "Laser 3 is not in the pool" in panel.status.message
 
 
 def test_odds_views_are_exact_and_equal_to_the_odds_module(panel: WarpsEdgePanel) -> None:
@@ -182,8 +183,8 @@ def test_odds_views_are_exact_and_equal_to_the_odds_module(panel: WarpsEdgePanel
 def test_odds_redraw_when_a_token_is_bought(panel: WarpsEdgePanel) -> None:
     panel.odds.show()
     before = [list(t.y) for t in panel.odds.figures[0].data]
-    panel.choose("energy-2", "spend energy-2 on buying")
-    panel.choose(None, "buy laser-1")
+    panel.choose("energy-2", "spend Energy 2 on buying")
+    panel.choose(None, "buy Laser 1")
     after = [list(t.y) for t in panel.odds.figures[0].data]
     assert before != after
     assert panel.odds.figures[1].data[0].customdata is not None
@@ -303,18 +304,18 @@ def test_tokens_enemies_sections_and_skills_say_what_they_do_on_hover(panel: War
     for tid in st.pool.kinds():
         assert f'title="{html.escape(token_text(st, tid))}"' in board
     for t in st.row:
-        assert f'title="{html.escape(enemy_text(st.data.enemy(t.card)))}"' in board
+        assert f'title="{html.escape(enemy_text(st.data.enemy(t.card), st.data.token_label))}"' in board
     for sec in st.data.mothership(st.mothership).sections:
-        assert f'title="{html.escape(section_text(sec))}"' in board
+        assert f'title="{html.escape(section_text(sec, st.data.token_label))}"' in board
     skill = st.skills[0].name
     assert re.search(rf'data-skill="{re.escape(skill)}"[^>]*title="{re.escape(skill)} — pay ', board)
     # demo numbers: laser-2 adds 2 and costs 3; Demo Flit (hull 3, speed 1, attack 2) rewards energy-2 / laser-1
     assert token_text(st, "laser-2").endswith("adds 2 to a target’s laser total (an enemy is destroyed at its "
                                               "hull) and stuns it · costs 3")
-    flit = enemy_text(st.data.enemy("Demo Flit"))
+    flit = enemy_text(st.data.enemy("Demo Flit"), st.data.token_label)
     assert "destroyed by lasers totalling 3" in flit and "evaded by 1 maneuver " in flit
-    assert "destroy reward: gain energy-2: from the supply into the bag" in flit
-    assert "evade reward: gain laser-1: from the supply into the bag" in flit
+    assert "destroy reward: gain Energy 2: from the supply into the bag" in flit  # issue 37 §5: by name
+    assert "evade reward: gain Laser 1: from the supply into the bag" in flit
 
 
 def test_the_legend_lists_the_game_tokens_every_enemy_and_the_sections_and_says_the_set_is_invented(

@@ -2,8 +2,8 @@
 odds chart, buy, next turn; hover words and the legend; a phone-width page without overlapping controls.
 
 Seed 1 (the dashboard's default): the page opens at the skill choice (the setup
-is dealt); after keeping a skill, turn 1's pool holds energy-1, energy-2,
-kestrel-lance and two maneuver-1, so a token assignment and a buy are both
+is dealt); after keeping a skill, turn 1's pool holds Energy 1, Energy 2,
+Demo Kestrel Lance and two Maneuver 1, so a token assignment and a buy are both
 possible at once. Screenshots go to ``$WE_SHOTS`` when set (else a temporary folder).
 """
 
@@ -119,7 +119,7 @@ def test_play_by_clicking_undo_odds_chart_and_buy(page: Page, voila_url: str, tm
 
     # hover words come from the data (Demo Flit: hull 3, speed 1, destroy reward energy-2)
     flit = page.locator('.we-card[data-slot="1"]')
-    expect(flit).to_have_attribute("title", re.compile(r"destroyed by lasers totalling 3 .*destroy reward: gain energy-2"))
+    expect(flit).to_have_attribute("title", re.compile(r"destroyed by lasers totalling 3 .*destroy reward: gain Energy 2"))
     expect(page.locator('.we-chip[data-token="maneuver-1"]').first).to_have_attribute("title", re.compile("^Maneuver 1 · "))
     legend = page.locator(".we-legend")
     expect(legend.locator(".we-legend-table").first).to_be_hidden()  # closed until opened
@@ -146,11 +146,11 @@ def test_play_by_clicking_undo_odds_chart_and_buy(page: Page, voila_url: str, tm
     before = chart_data(page)
     page.get_by_role("tab", name="Play").click()
 
-    # buy a token: spend energy-2, then buy laser-1 into the bag
-    assign(page, "Energy 2", "spend energy-2 on buying")
+    # buy a token: spend Energy 2, then buy Laser 1 into the bag (buttons and log name tokens, not ids)
+    assign(page, "Energy 2", "spend Energy 2 on buying")
     expect(page.locator(".we-ship-panel")).to_contain_text("buying credit 2")
-    click_and_wait(page, page.locator(".we-general").get_by_role("button", name="buy laser-1", exact=True))
-    expect(page.locator(".re-status")).to_contain_text("Pilot buys laser-1 into the bag")
+    click_and_wait(page, page.locator(".we-general").get_by_role("button", name="buy Laser 1", exact=True))
+    expect(page.locator(".re-status")).to_contain_text("Pilot buys Laser 1 into the bag")
 
     page.get_by_role("tab", name="Odds").click()
     page.wait_for_function(f"prev => {{ const now = ({CHART_DATA_JS})(); return now !== null && now !== prev; }}",

@@ -108,8 +108,24 @@ def test_a_saved_file_may_set_no_option_and_data_is_never_read_from_one() -> Non
 
 
 def test_vocabulary_lists_the_names_of_each_zone() -> None:
+    """Issue 37 §5: the editor's pickers offer tokens by name ("Laser 2"), never by id ("laser-2")."""
     v = GAME.position_vocabulary()
-    assert "laser-2" in v["pool"] and "Demo Gnat" in v["enemy"] and "Demo Kestrel" in v["starfighter"]
+    assert "Laser 2" in v["pool"] and "Demo Gnat" in v["enemy"] and "Demo Kestrel" in v["starfighter"]
+    assert "Demo Kestrel Lance" in v["below"] and not any(t.id in v["pool"] for t in GAME.data.tokens if "-" in t.id)
+
+
+def test_a_token_is_read_by_its_name_or_its_id_in_any_case() -> None:
+    """Issue 37 §5: "Energy 1 x3" and "energy-1 x3" name the same tokens; the position is written by id."""
+    s = position(row=["Demo Gnat"], pool={"laser-2": 1}, discard={"energy-1": 2})
+    d = s.position_dict()
+    by_name = {**d, "pool": ["Laser 2"], "discard": "ENERGY 1 x2"}
+    by_name["enemy_row"] = [{**d["enemy_row"][0], "below": ["demo decoy"]}, *d["enemy_row"][1:]]
+    by_id = {**d, "enemy_row": [{**d["enemy_row"][0], "below": ["demo-decoy"]}, *d["enemy_row"][1:]]}
+    supply = s.supply.remove("demo-decoy")
+    by_name["supply"] = by_id["supply"] = [f"{t} x{n}" if n > 1 else t for t, n in sorted(supply.items())]
+    read = GAME.read_position_data(by_name).state
+    assert read == GAME.read_position_data(by_id).state
+    assert read.position_dict()["discard"] == ["energy-1 x2"] and read.row[0].below.count("demo-decoy") == 1
 
 
 # --- the story ----------------------------------------------------------------------------------------
@@ -117,7 +133,7 @@ def test_a_destroyed_enemy_and_its_reward() -> None:
     """Issue 7 §3: "Demo Glint destroyed by lasers — reward: gain any token"."""
     s = position(row=["Demo Glint"], pool={"laser-3": 1}, calm=True)
     a = s.parse_action("fire laser-3 at slot 1")
-    assert s.story(a, s.apply(a)) == ("Pilot fires laser-3 at slot 1 (Demo Glint lasers 0 → 3); "
+    assert s.story(a, s.apply(a)) == ("Pilot fires Laser 3 at slot 1 (Demo Glint lasers 0 → 3); "
                                       "Demo Glint destroyed by lasers — reward: gain any token")
 
 
@@ -132,7 +148,7 @@ def test_an_attack_line_gives_the_shields_and_the_removals() -> None:
 def test_a_draw_says_whose_draw_it_is_and_what_came() -> None:
     s = position().replace(stage="plans", pool=Multiset())
     a = Action("draw", (Multiset({"laser-1": 2, "energy-1": 3}),))
-    assert s.story(a, s.apply(a)) == "Pilot draws 5: energy-1, energy-1, energy-1, laser-1, laser-1"
+    assert s.story(a, s.apply(a)) == "Pilot draws 5: Energy 1, Energy 1, Energy 1, Laser 1, Laser 1"
 
 
 def test_turn_label_and_groups() -> None:

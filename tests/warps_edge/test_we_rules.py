@@ -217,7 +217,7 @@ def test_buying_is_limited_by_the_finite_supply() -> None:
     s = s.replace(supply=s.supply.remove("laser-2", s.supply.count("laser-2") - 1))
     s = play(s, "spend energy-3 on buying", "spend energy-3 on buying", "buy laser-2")
     assert "buy laser-2" not in _legal(s) and s.credit == 3
-    with pytest.raises(IllegalActionError, match="no laser-2 left in the supply"):
+    with pytest.raises(IllegalActionError, match="no Laser 2 left in the supply"):
         s.apply("buy laser-2")
 
 

@@ -27,25 +27,25 @@ def line(state, text: str) -> str:
 # --- fire, maneuver, charge (RULES.md step 2: "adds its value to the target's total; stuns it") --------------
 def test_fire_adds_the_laser_value_to_the_target_and_stuns_it() -> None:
     s = position(row=["Demo Gnat", "Demo Midge", "Demo Raider"], pool={"laser-2": 1})
-    assert line(s, "fire laser-2 at slot 3") == "Pilot fires laser-2 at slot 3 (Demo Raider lasers 0 → 2, stunned)"
+    assert line(s, "fire laser-2 at slot 3") == "Pilot fires Laser 2 at slot 3 (Demo Raider lasers 0 → 2, stunned)"
 
 
 def test_fire_at_a_laser_total_that_reaches_the_hull_destroys_the_enemy_with_its_reward() -> None:
     """Demo Glint: hull 3, destroy reward "any token" (issue 7 §3)."""
     s = position(row=["Demo Glint"], pool={"laser-3": 1}, calm=True)
-    assert line(s, "fire laser-3 at slot 1") == ("Pilot fires laser-3 at slot 1 (Demo Glint lasers 0 → 3); "
+    assert line(s, "fire laser-3 at slot 1") == ("Pilot fires Laser 3 at slot 1 (Demo Glint lasers 0 → 3); "
                                                  "Demo Glint destroyed by lasers — reward: gain any token")
 
 
 def test_fire_after_a_warhammer_does_not_stun() -> None:
     """Seed §5 Warhammer: lasers cannot stun for the rest of the turn."""
     s = position(row=["Demo Raider"], pool={"laser-1": 1}, warhammer=True)
-    assert line(s, "fire laser-1 at slot 1") == "Pilot fires laser-1 at slot 1 (Demo Raider lasers 0 → 1)"
+    assert line(s, "fire laser-1 at slot 1") == "Pilot fires Laser 1 at slot 1 (Demo Raider lasers 0 → 1)"
 
 
 def test_maneuver_adds_one_maneuver_and_stuns() -> None:
     s = position(row=["Demo Raider"], pool={"maneuver-1": 1})
-    assert line(s, "maneuver at slot 1") == ("Pilot maneuvers at slot 1 with maneuver-1 "
+    assert line(s, "maneuver at slot 1") == ("Pilot maneuvers at slot 1 with Maneuver 1 "
                                              "(Demo Raider maneuvers 0 → 1, stunned)")
 
 
@@ -53,7 +53,7 @@ def test_charge_adds_energy_to_an_energy_section() -> None:
     """Demo Reactor Core: defeated by 3 energy, targetable once the other sections are defeated."""
     s = position(pool={"energy-2": 1}, sections=(Target("Demo Port Battery", defeated=True),
                                                  Target("Demo Drive Pylons", defeated=True), Target("Demo Reactor Core")))
-    assert line(s, "charge energy-2 at section 3") == ("Pilot charges energy-2 at section 3 "
+    assert line(s, "charge energy-2 at section 3") == ("Pilot charges Energy 2 at section 3 "
                                                        "(Demo Reactor Core energy 0 → 2)")
 
 
@@ -61,7 +61,7 @@ def test_charging_the_last_section_to_its_stat_wins() -> None:
     s = position(pool={"energy-3": 1}, sections=(Target("Demo Port Battery", defeated=True),
                                                  Target("Demo Drive Pylons", defeated=True), Target("Demo Reactor Core")))
     assert line(s, "charge energy-3 at section 3") == (
-        "Pilot charges energy-3 at section 3 (Demo Reactor Core energy 0 → 3); "
+        "Pilot charges Energy 3 at section 3 (Demo Reactor Core energy 0 → 3); "
         "section Demo Reactor Core defeated (damage marker); the mothership is destroyed — the Pilot wins")
 
 
@@ -77,7 +77,7 @@ def test_use_photon_blast_puts_its_value_on_two_adjacent_targets() -> None:
     s = position(row=["Demo Gnat", "Demo Raider"], pool={"photon-blast": 1}, calm=True)
     assert line(s, "use photon-blast at slots 1-2") == (
         "Pilot uses Photon Blast at slots 1-2 (Demo Gnat lasers 0 → 2; Demo Raider lasers 0 → 2, stunned); "
-        "Demo Gnat destroyed by lasers — reward: gain laser-1")
+        "Demo Gnat destroyed by lasers — reward: gain Laser 1")
 
 
 def test_use_warhammer_destroys_an_enemy_and_lasers_stop_stunning() -> None:
@@ -86,7 +86,7 @@ def test_use_warhammer_destroys_an_enemy_and_lasers_stop_stunning() -> None:
              "fire laser-1 at slot 1")
     assert line(s, "use warhammer at slot 2") == (
         "Pilot uses Warhammer at slot 2: lasers do not stun for the rest of the turn (Demo Raider no longer stunned); "
-        "Demo Gnat destroyed by a Warhammer — reward: gain laser-1")
+        "Demo Gnat destroyed by a Warhammer — reward: gain Laser 1")
 
 
 def test_use_a_stun_token_stuns_its_target() -> None:
@@ -109,13 +109,13 @@ def test_use_rupture_leaves_the_game_and_asks_for_value_1_tokens() -> None:
 
 def test_each_token_taken_for_rupture_says_how_many_are_left() -> None:
     s = play(position(pool={"rupture": 1}), "use rupture")
-    assert line(s, "gain laser-1 from rupture") == ("Pilot takes laser-1 from the supply into the pool "
+    assert line(s, "gain laser-1 from rupture") == ("Pilot takes Laser 1 from the supply into the pool "
                                                     "(Rupture: 3 more to pick)")
 
 
 def test_use_enhance_upgrades_every_energy_and_laser_token_in_the_pool() -> None:
     s = position(pool={"enhance": 1, "energy-1": 1, "laser-2": 1, "maneuver-1": 1})
-    assert line(s, "use enhance") == "Pilot uses Enhance: laser-2 → laser-3, energy-1 → energy-2 in the pool"
+    assert line(s, "use enhance") == "Pilot uses Enhance: Laser 2 → Laser 3, Energy 1 → Energy 2 in the pool"
 
 
 def test_use_a_shields_token_gains_shields() -> None:
@@ -126,14 +126,14 @@ def test_use_a_shields_token_gains_shields() -> None:
 # --- skills (RULES.md "Skills": paying and using are separate actions) ----------------------------------------
 def test_assign_pays_towards_a_skill() -> None:
     s = position(pool={"energy-1": 1}, skills=(SkillCard("Demo Field Promotion"),))
-    assert line(s, "assign energy-1 to Demo Field Promotion") == ("Pilot assigns energy-1 to Demo Field Promotion "
+    assert line(s, "assign energy-1 to Demo Field Promotion") == ("Pilot assigns Energy 1 to Demo Field Promotion "
                                                                   "(energy 0 → 1 of 2)")
 
 
 def test_assign_that_meets_the_cost_activates_the_skill() -> None:
     s = position(pool={"energy-2": 1}, skills=(SkillCard("Demo Shield Surge"),))
     assert line(s, "assign energy-2 to Demo Shield Surge") == (
-        "Pilot assigns energy-2 to Demo Shield Surge (energy 0 → 2 of 2): "
+        "Pilot assigns Energy 2 to Demo Shield Surge (energy 0 → 2 of 2): "
         "Demo Shield Surge is activated — use it before step 2 ends")
 
 
@@ -163,12 +163,12 @@ def test_use_a_stun_skill_stuns_every_enemy_in_the_row() -> None:
 # --- the hold (RULES.md step 2 "Hold") -------------------------------------------------------------------------
 def test_store_puts_a_pool_token_in_the_hold() -> None:
     s = position(pool={"energy-1": 1})
-    assert line(s, "store energy-1 in hold") == "Pilot stores energy-1 in the hold (hold 0 → 1)"
+    assert line(s, "store energy-1 in hold") == "Pilot stores Energy 1 in the hold (hold 0 → 1)"
 
 
 def test_take_brings_a_hold_token_back_to_the_pool() -> None:
     s = position(hold={"laser-1": 1})
-    assert line(s, "take laser-1 from hold") == "Pilot takes laser-1 from the hold into the pool (hold 1 → 0)"
+    assert line(s, "take laser-1 from hold") == "Pilot takes Laser 1 from the hold into the pool (hold 1 → 0)"
 
 
 def test_no_move_of_a_played_game_falls_back_to_its_notation() -> None:

@@ -140,7 +140,7 @@ def test_variant_power_tokens_that_count_as_neither_do_not_stun() -> None:
 def test_refusals_name_the_reason() -> None:
     """Illegal is loud: the message names the action and why."""
     s = position(row=["Demo Gnat"], pool={"laser-1": 1})
-    with pytest.raises(IllegalActionError, match="laser-3 is not in the pool"):
+    with pytest.raises(IllegalActionError, match="Laser 3 is not in the pool"):
         s.apply("fire laser-3 at slot 1")
     with pytest.raises(IllegalActionError, match="slot 2 of the enemy row is empty"):
         s.apply("fire laser-1 at slot 2")
@@ -150,7 +150,7 @@ def test_warhammer_without_a_target_says_how_to_use_it() -> None:
     """Illegal is loud: 'use warhammer' with no slot names the rule (one enemy), not an empty target ''."""
     s = position(row=["Demo Gnat"], pool={"warhammer": 1})
     with pytest.raises(IllegalActionError, match=r"step 2: pilot actions: Warhammer is used on one enemy: "
-                                                 r"'use warhammer at slot N'"):
+                                                 r"'use Warhammer at slot N'"):
         s.apply("use warhammer")
 
 

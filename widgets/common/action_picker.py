@@ -78,9 +78,17 @@ def _group(state: Any, move: Action) -> str:
     return group if isinstance(group, str) and group else move.kind
 
 
-def move_label(move: Action, prob: Fraction | None = None) -> str:
-    """How a move reads on a button or in the list: ``'rolled 3 · 1/6'`` for chance outcomes."""
-    return str(move) if prob is None else f"{move} · {_fraction(prob)}"
+def move_words(state: Any, move: Action) -> str:
+    """A move in words: ``state.action_words(move)`` where the game words its moves apart from their notation
+    (Warp's Edge names tokens: ``buy Laser 1`` for ``buy laser-1``), else the notation ``str(move)``."""
+    words = getattr(state, "action_words", None)
+    return words(move) if callable(words) else str(move)
+
+
+def move_label(move: Action, prob: Fraction | None = None, state: Any = None) -> str:
+    """How a move reads on a button or in the list (:func:`move_words`): ``'rolled 3 · 1/6'`` for chance outcomes."""
+    text = move_words(state, move)
+    return text if prob is None else f"{text} · {_fraction(prob)}"
 
 
 class ActionPicker:
@@ -205,7 +213,7 @@ class ActionPicker:
             self.list_box.layout.display = ""
 
     def _label(self, i: int) -> str:
-        return move_label(self.moves[i], None if self.probs is None else self.probs[i])
+        return move_label(self.moves[i], None if self.probs is None else self.probs[i], self._state)
 
     def _fill_buttons(self) -> None:
         groups: dict[str, list[int]] = {}
@@ -232,7 +240,7 @@ class ActionPicker:
                 text = self._label(i)
                 if button.description != text:
                     button.description = text
-                    button.tooltip = (f"{self.moves[i]}: probability {_fraction(self.probs[i])} "
+                    button.tooltip = (f"{move_words(self._state, self.moves[i])}: probability {_fraction(self.probs[i])} "
                                       f"({_percent(self.probs[i])})") if self.probs is not None else f"Play {text}"
                 used.append(button)
             line.children = used

@@ -14,15 +14,18 @@ energy rates).
 'Laser 2 · laser 2: adds 2 to a target’s laser total (an enemy is destroyed at its hull) and stuns it · costs 3'
 >>> reward_text(st.data.enemy("Demo Glint").destroy_reward[0])
 'any token: pick any token of the supply into the bag'
+>>> reward_text(st.data.enemy("Demo Gnat").destroy_reward[0], st.data.token_label)
+'gain Laser 1: from the supply into the bag'
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 from explorer.games.warps_edge.describe import (describe_condition, describe_method, describe_reward,
-                                                describe_reward_kind, describe_rewards, describe_token)
+                                                describe_reward_kind, describe_rewards, describe_token, reward_name)
 from explorer.games.warps_edge.effects import stuns
 from explorer.games.warps_edge.schema import Enemy, Reward, Section, Skill
 
@@ -51,8 +54,7 @@ def token_name(state: Any, token_id: str) -> str:
     >>> token_name(s, "energy-1"), token_name(s, "kestrel-lance")
     ('Energy 1', 'Demo Kestrel Lance')
     """
-    token = state.token(token_id)
-    return token.name or f"{token.kind.capitalize()} {token.value}"
+    return state.data.token_label(token_id)
 
 
 def token_text(state: Any, token_id: str) -> str:
@@ -60,37 +62,46 @@ def token_text(state: Any, token_id: str) -> str:
     return f"{token_name(state, token_id)} · {token_effect(state, token_id)} · costs {state.token(token_id).cost}"
 
 
-def reward_text(reward: Reward) -> str:
-    """One reward or skill effect in words (``describe.describe_reward``)."""
-    return describe_reward(reward)
+def _same(token_id: str) -> str:
+    return token_id
 
 
-def rewards_text(rewards: tuple[Reward, ...], none: str = "nothing") -> str:
-    return describe_rewards(rewards, none)
+Names = Callable[[str], str]
+"""How a token id reads (``state.data.token_label``: ``Laser 1``); the texts below take it as ``names``."""
 
 
-def enemy_text(enemy: Enemy) -> str:
-    """An enemy card's hover text: level, hull, speed, attack and both rewards."""
+def reward_text(reward: Reward, names: Names = _same) -> str:
+    """One reward or skill effect in words (``describe.describe_reward``), its token named by ``names``."""
+    return describe_reward(reward, names)
+
+
+def rewards_text(rewards: tuple[Reward, ...], none: str = "nothing", names: Names = _same) -> str:
+    return describe_rewards(rewards, none, names)
+
+
+def enemy_text(enemy: Enemy, names: Names = _same) -> str:
+    """An enemy card's hover text: level, hull, speed, attack and both rewards (tokens named by ``names``)."""
     text = (f"{enemy.name} — level {enemy.level} ({enemy.colour}) · destroyed by lasers totalling {enemy.hull} · "
             f"evaded by {enemy.speed} maneuver{'s' if enemy.speed != 1 else ''} · attacks for {enemy.attack} unless stunned · "
-            f"destroy reward: {rewards_text(enemy.destroy_reward)} · evade reward: {rewards_text(enemy.evade_reward)}")
+            f"destroy reward: {rewards_text(enemy.destroy_reward, names=names)} · "
+            f"evade reward: {rewards_text(enemy.evade_reward, names=names)}")
     return text + (f" · {enemy.ability}" if enemy.ability else "")
 
 
-def section_text(sec: Section) -> str:
+def section_text(sec: Section, names: Names = _same) -> str:
     """A mothership section's hover text: how it falls, when it attacks and can be targeted, its reward."""
     return (f"{sec.name} — defeated by {sec.stat} {describe_method(sec.method)} · attack {sec.attack}: "
             f"{describe_condition('attack_when', sec.attack_when)} · "
             f"{describe_condition('targetable_when', sec.targetable_when)} · "
-            f"reward: {rewards_text(sec.rewards)}")
+            f"reward: {rewards_text(sec.rewards, names=names)}")
 
 
-def skill_text(skill: Skill) -> str:
+def skill_text(skill: Skill, names: Names = _same) -> str:
     """A skill card's hover text: cost (met in one turn), effects, ongoing or not."""
     kind = ("ongoing: the paid tokens leave the game and the effect lasts the rest of the game" if skill.ongoing
             else "used once per warp")
     return (f"{skill.name} — pay {skill.cost_text()} in one turn, then use it: "
-            f"{rewards_text(skill.effects)} · {kind}")
+            f"{rewards_text(skill.effects, names=names)} · {kind}")
 
 
 def data_note(state: Any) -> str:
@@ -101,9 +112,10 @@ def data_note(state: Any) -> str:
     return f"Numbers from the {state.data.describe()}."
 
 
-def _short(rewards: tuple[Reward, ...]) -> str:
-    """Rewards in the data's own phrases (``gain laser-1, shields 1``); the legend's word list explains them."""
-    return ", ".join(str(r) for r in rewards) or "—"
+def _short(rewards: tuple[Reward, ...], names: Names) -> str:
+    """Rewards in the data's short phrases, tokens by name (``gain Laser 1, shields 1``); the legend's word list
+    explains them."""
+    return ", ".join(reward_name(r, names) for r in rewards) or "—"
 
 
 def _table(rows: list[str], head: str) -> str:
@@ -120,11 +132,12 @@ def legend_html(state: Any) -> str:
     in_game = state.all_tokens().kinds()
     tokens = [f'<tr data-legend-token="{esc(t)}"><td>{chip(state, t)}<div class="we-cond">cost '
               f'{state.token(t).cost}</div></td><td>{esc(token_effect(state, t))}</td></tr>' for t in in_game]
-    enemies = [f'<tr data-legend-enemy="{esc(e.name)}" title="{esc(enemy_text(e))}"><td><b>{esc(e.name)}</b>'
+    names = data.token_label
+    enemies = [f'<tr data-legend-enemy="{esc(e.name)}" title="{esc(enemy_text(e, names))}"><td><b>{esc(e.name)}</b>'
                f'<div class="we-cond">L{e.level} · hull {e.hull} · speed {e.speed} · attack {e.attack}</div></td>'
-               f"<td>{esc(_short(e.destroy_reward))}</td><td>{esc(_short(e.evade_reward))}</td></tr>"
+               f"<td>{esc(_short(e.destroy_reward, names))}</td><td>{esc(_short(e.evade_reward, names))}</td></tr>"
                for e in sorted(data.enemies, key=lambda e: (e.level, e.name))]
-    sections = [f'<tr data-legend-section="{i + 1}"><td><b>{esc(s.name)}</b></td><td>{esc(section_text(s))}</td></tr>'
+    sections = [f'<tr data-legend-section="{i + 1}"><td><b>{esc(s.name)}</b></td><td>{esc(section_text(s, names))}</td></tr>'
                 for i, s in enumerate(ship.sections)]
     kinds = dict.fromkeys(r.kind for e in data.enemies for r in e.destroy_reward + e.evade_reward)
     kinds.update(dict.fromkeys(r.kind for s in ship.sections for r in s.rewards))

@@ -29,7 +29,7 @@ step 2; Undo and Redo then step over chance positions, back to a decision.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as W
@@ -77,13 +77,13 @@ def assignment_moves(state: Any, token: str | None) -> tuple[list[tuple[str, Act
         if a.kind in TARGET_KINDS and len(a.args) > 1 and a.args[1]:
             targets.append((target_label(state, a), a))
         elif a.kind in TOKEN_USE_KINDS:
-            uses.append((str(a), a))
+            uses.append((state.action_words(a), a))
     return targets, uses
 
 
 def general_moves(state: Any) -> list[tuple[str, Action]]:
     """Buy, take from the hold, use an activated skill, end actions: the moves of no pool token."""
-    return [(str(a), a) for a in state.legal_actions() if a.kind in GENERAL_KINDS]
+    return [(state.action_words(a), a) for a in state.legal_actions() if a.kind in GENERAL_KINDS]
 
 
 def pilot_step(state: Any) -> bool:
@@ -102,6 +102,21 @@ def table_moves(state: Any) -> list[Action]:
         targets, uses = assignment_moves(state, token)
         moves += [a for _, a in targets + uses]
     return moves
+
+
+class WordsRow(ButtonRow):
+    """A row of move buttons whose hover text is the whole move in words (``fire Laser 1 at slot 2``, from
+    ``words``) rather than its typed notation (``fire laser-1 at slot 2``)."""
+
+    def __init__(self, css: str, on_play: Callable[[Action | None], Any], words: Callable[[Action], str],
+                 style: str = "") -> None:
+        super().__init__(css, on_play, style=style)
+        self._words = words
+
+    def set(self, moves: Sequence[tuple[str, Action]]) -> None:
+        super().set(moves)
+        for button, (_label, action) in zip(self.buttons, moves):
+            button.tooltip = self._words(action)
 
 
 class WarpsEdgePanel(MatchPanel):
@@ -180,9 +195,12 @@ class WarpsEdgePanel(MatchPanel):
                                      style={"description_width": "48px"})
         self.token_pick.add_class("we-token")
         self.token_pick.observe(lambda _c: self._draw_token_moves(), names="value")
-        self.targets = ButtonRow("we-targets", self.play, style="info")
-        self.token_uses = ButtonRow("we-token-uses", self.play)
-        self.general = ButtonRow("we-general", self.play)
+        def words(action: Action) -> str:
+            return self._assign_state.action_words(action)
+
+        self.targets = WordsRow("we-targets", self.play, words, style="info")
+        self.token_uses = WordsRow("we-token-uses", self.play, words)
+        self.general = WordsRow("we-general", self.play, words)
         self.resolve_button = W.Button(description="Resolve chance ▸", button_style="primary",
                                        tooltip="Sample every chance node (draws, arrivals, attacks) until the Pilot decides",
                                        layout=W.Layout(width="auto"))

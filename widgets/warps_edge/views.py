@@ -197,7 +197,7 @@ def enemy_card(state: Any, i: int, t: Any) -> str:
     colour = LEVEL_COLOURS.get(e.colour, "#999")
     stun = '<span class="we-stun" title="tokens lie below it: it does not attack">STUNNED</span>' if t.stunned else ""
     return (
-        f'<div class="we-card" data-slot="{i + 1}" data-enemy="{esc(t.card)}" title="{esc(enemy_text(e))}" '
+        f'<div class="we-card" data-slot="{i + 1}" data-enemy="{esc(t.card)}" title="{esc(enemy_text(e, state.data.token_label))}" '
         f'style="border-top-color:{colour}">{stun}'
         f'<div class="we-slot">slot {i + 1} <span class="we-level" style="background:{colour}">'
         f'L{e.level} {esc(e.colour)}</span></div><div class="we-name">{esc(t.card)}</div>'
@@ -212,7 +212,7 @@ def section_card(state: Any, i: int, t: Any, sec: Any) -> str:
     from explorer.games.warps_edge.actions import target_problem
 
     if t.defeated:
-        return (f'<div class="we-card we-defeated" data-section="{i + 1}" title="{esc(section_text(sec))}" '
+        return (f'<div class="we-card we-defeated" data-section="{i + 1}" title="{esc(section_text(sec, state.data.token_label))}" '
                 f'style="border-top-color:#2b2f36">'
                 f'<span class="we-def" title="damage marker">✖ DAMAGE MARKER</span>'
                 f'<div class="we-slot">section {i + 1}</div><div class="we-name">{esc(sec.name)}</div>'
@@ -224,7 +224,7 @@ def section_card(state: Any, i: int, t: Any, sec: Any) -> str:
     problem = target_problem(state, f"section {i + 1}")
     target_note = "targetable now" if not problem else "not targetable now"
     return (
-        f'<div class="we-card" data-section="{i + 1}" title="{esc(section_text(sec))}" '
+        f'<div class="we-card" data-section="{i + 1}" title="{esc(section_text(sec, state.data.token_label))}" '
         f'style="border-top-color:#8E6C9E">{stun}'
         f'<div class="we-slot">section {i + 1}</div><div class="we-name">{esc(sec.name)}</div>'
         f'{progress(describe_method(sec.method), have, sec.stat, colour)}'
@@ -277,14 +277,14 @@ def skills_html(state: Any) -> str:
         effects = ", ".join(map(str, sk.effects))
         out.append(
             f'<div class="we-skill{cls}" data-skill="{esc(card.name)}" data-status="{status}" '
-            f'title="{esc(skill_text(sk))}">'
+            f'title="{esc(skill_text(sk, state.data.token_label))}">'
             f'<b>{esc(card.name)}</b> <span class="we-tag">{status}</span>'
             f'<div class="we-cond">cost {esc(sk.cost_text())} → {esc(effects)}'
             f'{" (ongoing)" if sk.ongoing else ""}</div>{paid}</div>'
         )
     for name in state.skill_offer:
         sk = state.data.skill(name)
-        out.append(f'<div class="we-skill" data-offer="{esc(name)}" title="{esc(skill_text(sk))}"><b>{esc(name)}</b> <span class="we-tag">drawn: '
+        out.append(f'<div class="we-skill" data-offer="{esc(name)}" title="{esc(skill_text(sk, state.data.token_label))}"><b>{esc(name)}</b> <span class="we-tag">drawn: '
                    f'keep one</span><div class="we-cond">cost {esc(sk.cost_text())} → '
                    f'{esc(", ".join(map(str, sk.effects)))}</div></div>')
     return f'<div class="we-row">{"".join(out)}</div>'

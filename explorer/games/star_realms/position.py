@@ -42,6 +42,11 @@ STAGES = ("setup", "main", "draw")
 FORM_ENTRIES: dict[str, dict[str, Any]] = {"bases": {"name": "", "primary_used": False}, "ships": {"name": ""},
                                            "pending": {"kind": "", "player": 1, "amount": 1}}
 """The fields the editor shows on each entry of these lists, and what a new one holds (a base, a ship played)."""
+FORMAT_WORDS: dict[str, str] = {"standard": "Standard (1 vs 1)", "free_for_all": "Free for all", "hunter": "Hunter",
+                                "hydra": "Hydra (teams)", "emperor": "Emperor (teams)", "raid": "Raid (boss vs all)"}
+"""Each format in the rulebook's words, as the panel's format picker names it."""
+FORM_WORDS: dict[str, dict[str, str]] = {"format": FORMAT_WORDS}
+"""The format in words ("Free for all"); the editor shows these and reads back the id (``free_for_all``)."""
 MAX_AUTHORITY = 10_000
 MAX_TURN = 10_001
 TASK_KINDS = ("refill", "draw", "discard")

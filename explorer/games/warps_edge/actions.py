@@ -10,10 +10,16 @@ Notation (what a person types; case and spacing do not matter)::
     remove laser-1 from the game    return energy-1 to the bag  gain laser-3
     gain laser-1 from Rupture
 
+The notation names tokens by id, as data files, positions, saved matches and links do; what a screen shows
+is the move in words (:mod:`explorer.games.warps_edge.words`: ``fire Laser 2 at slot 3``), and typed text may
+name a token either way.
+
 >>> import explorer
 >>> s = explorer.load_game("warps_edge").initial_state()
 >>> str(make("fire", "laser-2", "slot 3")), str(make("use", "rupture", ""))
 ('fire laser-2 at slot 3', 'use rupture')
+>>> parse_notation(s, "Buy Laser 2") == parse_notation(s, "buy laser-2") == make("buy", "laser-2")
+True
 """
 
 from __future__ import annotations
@@ -173,33 +179,37 @@ def power_places(st: WarpsEdgeState, tid: str) -> list[str]:
 
 # --- reading typed text --------------------------------------------------------
 _PATTERNS = [
-    (re.compile(r"^fire (\S+) at (.+)$"), "fire"),
+    (re.compile(r"^fire (.+?) at (.+)$"), "fire"),
     (re.compile(r"^maneuver at (.+)$"), "maneuver"),
-    (re.compile(r"^charge (\S+) at (.+)$"), "charge"),
+    (re.compile(r"^charge (.+?) at (.+)$"), "charge"),
     (re.compile(r"^use skill (.+)$"), "skill"),
-    (re.compile(r"^use (\S+) at (.+)$"), "use"),
-    (re.compile(r"^use (\S+)$"), "use"),
-    (re.compile(r"^repair with (\S+)$"), "repair"),
-    (re.compile(r"^spend (\S+) on buying$"), "spend"),
-    (re.compile(r"^buy (\S+)$"), "buy"),
-    (re.compile(r"^assign (\S+) to (.+)$"), "assign"),
-    (re.compile(r"^store (\S+) in hold$"), "store"),
-    (re.compile(r"^take (\S+) from hold$"), "take"),
+    (re.compile(r"^use (.+?) at (.+)$"), "use"),
+    (re.compile(r"^use (.+)$"), "use"),
+    (re.compile(r"^repair with (.+)$"), "repair"),
+    (re.compile(r"^spend (.+) on buying$"), "spend"),
+    (re.compile(r"^buy (.+)$"), "buy"),
+    (re.compile(r"^assign (.+?) to (.+)$"), "assign"),
+    (re.compile(r"^store (.+) in hold$"), "store"),
+    (re.compile(r"^take (.+) from hold$"), "take"),
     (re.compile(r"^end actions$"), "end"),
     (re.compile(r"^keep (.+)$"), "keep"),
-    (re.compile(r"^remove (\S+) from the game$"), "remove"),
-    (re.compile(r"^return (\S+) to the bag$"), "return"),
-    (re.compile(r"^gain (\S+) from rupture$"), "rupture"),
-    (re.compile(r"^gain (\S+)$"), "gain"),
+    (re.compile(r"^remove (.+) from the game$"), "remove"),
+    (re.compile(r"^return (.+) to the bag$"), "return"),
+    (re.compile(r"^gain (.+) from rupture$"), "rupture"),
+    (re.compile(r"^gain (.+)$"), "gain"),
 ]
 
 
 def parse_notation(st: WarpsEdgeState, text: str) -> Action | None:
-    """Read typed text as an action (legal or not), restoring the data's spelling of names."""
+    """Read typed text as an action (legal or not), restoring the data's spelling of names; a token may be
+    named by its id or its name (``laser-1``, ``Laser 1``)."""
     words = normalise_notation(text)
-    ids = {t.id.casefold(): t.id for t in st.data.tokens}
     names = {s.name.casefold(): s.name for s in st.data.skills}
     maneuver = next(t.id for t in st.data.tokens if t.kind == "maneuver")
+
+    def token(said: str) -> str:
+        return st.data.token_words(said) or said
+
     for pattern, kind in _PATTERNS:
         m = pattern.match(words)
         if not m:
@@ -210,9 +220,9 @@ def parse_notation(st: WarpsEdgeState, text: str) -> Action | None:
         elif kind in ("keep", "skill"):
             g = [names.get(g[0], g[0])]
         elif kind == "assign":
-            g = [ids.get(g[0], g[0]), names.get(g[1], g[1])]
+            g = [token(g[0]), names.get(g[1], g[1])]
         elif g:
-            g[0] = ids.get(g[0], g[0])
+            g[0] = token(g[0])
         if kind == "use" and len(g) == 1:
             g.append("")
         return make(kind, *g)
@@ -230,7 +240,8 @@ def why_illegal(st: WarpsEdgeState, action: Action) -> str:
         if PENDING_OF.get(kind) != head.kind:
             return f"first resolve {st.phase.split(' — ')[-1]} (a reward or effect is mandatory)"
         where = "supply" if head.kind in ("any", "rupture") else "discard"
-        return f"{args[0]} is not a choice here: choose one of {', '.join(choice_options(st, head))} from the {where}"
+        options = ", ".join(st.data.token_label(t) for t in choice_options(st, head))
+        return f"{st.data.token_label(args[0])} is not a choice here: choose one of {options} from the {where}"
     if st.stage == "setup-keep":
         if kind != "keep":
             return f"setup first: keep one of {' or '.join(st.skill_offer)}"
@@ -241,29 +252,31 @@ def why_illegal(st: WarpsEdgeState, action: Action) -> str:
         return why_not_use_skill(st, args[0])
     tid = args[0]
     known = {t.id for t in st.data.tokens}
+    name = st.data.token_label(tid)
     if kind in ("fire", "maneuver", "charge", "use", "repair", "spend", "buy", "assign", "store", "take"):
         if tid not in known:
             return f"there is no token called {tid!r} in this data set"
     tok = st.token(tid) if tid in known else None
     if kind == "take":
-        return f"{tid} is not in the hold" if tid not in st.hold else ""
+        return f"{name} is not in the hold" if tid not in st.hold else ""
     if kind == "buy":
         if tid not in st.supply:
-            return f"there is no {tid} left in the supply"
+            return f"there is no {name} left in the supply"
         if tok.cost > st.credit:
-            return (f"{tid} costs {tok.cost} but only {st.credit} energy has been spent on buying this turn "
-                    "(spend energy first: 'spend energy-1 on buying')")
+            energy = next(t.label for t in st.data.tokens if t.kind == "energy")
+            return (f"{name} costs {tok.cost} but only {st.credit} energy has been spent on buying this turn "
+                    f"(spend energy first: 'spend {energy} on buying')")
         return ""
     if kind in ("fire", "maneuver", "charge", "use", "repair", "spend", "assign", "store") and tid not in st.pool:
-        return f"{tid} is not in the pool"
+        return f"{name} is not in the pool"
     if kind == "store":
         return f"the hold is full ({len(st.hold)} of {st.hold_size})"
     if kind == "fire" and tok.kind != "laser":
-        return f"{tid} is not a laser token" + (f"; power tokens are played with 'use {tid}'" if tok.effect else "")
+        return f"{name} is not a laser token" + (f"; power tokens are played with 'use {name}'" if tok.effect else "")
     if kind == "maneuver" and tok.kind != "maneuver":
-        return f"{tid} is not a maneuver token"
+        return f"{name} is not a maneuver token"
     if kind in ("repair", "spend", "charge") and tok.kind != "energy":
-        return f"{tid} is not an energy token"
+        return f"{name} is not an energy token"
     if kind in ("fire", "maneuver", "charge"):
         problem = target_problem(st, args[1])
         if problem:
@@ -285,7 +298,7 @@ def why_illegal(st: WarpsEdgeState, action: Action) -> str:
 def why_not_use(st: WarpsEdgeState, tid: str, where: str) -> str:
     tok = st.token(tid)
     if not tok.effect:
-        return f"{tid} is not a P.O.W.E.R. token: " + ("fire it at a target" if tok.kind == "laser" else
+        return f"{tok.label} is not a P.O.W.E.R. token: " + ("fire it at a target" if tok.kind == "laser" else
                                                         "use 'maneuver at ...'" if tok.kind == "maneuver" else
                                                         "repair, spend or assign it")
     eff, name = tok.effect, tok.name
@@ -294,19 +307,19 @@ def why_not_use(st: WarpsEdgeState, tid: str, where: str) -> str:
             return (f"{name} destroys an enemy, and mothership sections are targets but not enemies "
                     "(\"enemy\" means enemy cards only)")
         if not where:
-            return f"{name} is used on one enemy: 'use {tid} at slot N'"
-        return target_problem(st, where) or f"{name} is used on one enemy: 'use {tid} at slot N'"
+            return f"{name} is used on one enemy: 'use {name} at slot N'"
+        return target_problem(st, where) or f"{name} is used on one enemy: 'use {name} at slot N'"
     if eff == "photon_blast":
         m = re.match(r"^(slots|sections) (\d+)-(\d+)$", where)
         if not m or int(m.group(3)) != int(m.group(2)) + 1:
-            return f"{name} hits two adjacent targets: 'use {tid} at slots 2-3' or 'at sections 1-2'"
+            return f"{name} hits two adjacent targets: 'use {name} at slots 2-3' or 'at sections 1-2'"
         word = m.group(1)[:-1]
         return (target_problem(st, f"{word} {m.group(2)}") or target_problem(st, f"{word} {m.group(3)}")
                 or "those targets are not adjacent")
     if eff in ("laser", "maneuver", "stun"):
-        return target_problem(st, where) if where else f"{name} is assigned to a target: 'use {tid} at slot N'"
+        return target_problem(st, where) if where else f"{name} is assigned to a target: 'use {name} at slot N'"
     if where:
-        return f"{name} takes no target: 'use {tid}'"
+        return f"{name} takes no target: 'use {name}'"
     if eff == "enhance":
         return "there is no energy or laser token in the pool that can be upgraded (or the supply has none higher)"
     if eff == "shields":

@@ -20,6 +20,8 @@ that path is a safety net, not a feature). The board's hover titles and legend
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from explorer.errors import RulesError
 from explorer.games.warps_edge.schema import Reward, TokenDef
 
@@ -99,28 +101,46 @@ def describe_token(token: TokenDef, *, stuns: bool = True, buy_bonus: int = 0,
     return f"{token.name or token.id}{owner}: {words}"
 
 
-def describe_reward(reward: Reward) -> str:
-    """One reward or skill effect in words, with its amount and token.
+def _same(token_id: str) -> str:
+    return token_id
 
-    >>> describe_reward(Reward("gain", 2, "maneuver-1"))
-    'gain maneuver-1 ×2: from the supply into the bag'
+
+def reward_name(reward: Reward, names: Callable[[str], str] = _same) -> str:
+    """A reward as the data's short phrase with its token named by ``names`` (``DataSet.token_label``):
+    ``gain Laser 1 x2``, ``shields 1``.
+
+    >>> from explorer.games.warps_edge.schema import TokenDef
+    >>> reward_name(Reward("gain", 2, "laser-1"), lambda t: TokenDef(t, "laser", 1, 1, 12).label)
+    'gain Laser 1 x2'
+    """
+    if reward.kind == "gain":
+        return f"gain {names(reward.token)}" + (f" x{reward.amount}" if reward.amount > 1 else "")
+    return str(reward)
+
+
+def describe_reward(reward: Reward, names: Callable[[str], str] = _same) -> str:
+    """One reward or skill effect in words, with its amount and token (named by ``names``, a token id's name:
+    ``DataSet.token_label``; the id when none is given).
+
+    >>> describe_reward(Reward("gain", 2, "maneuver-1"), lambda t: "Maneuver 1")
+    'gain Maneuver 1 ×2: from the supply into the bag'
     """
     words = REWARD_WORDS.get(reward.kind)
     if words is None:
         return str(reward)
     times = f" ×{reward.amount}" if reward.amount > 1 else ""
-    return words.format(n=reward.amount, t=reward.token, times=times)
+    return words.format(n=reward.amount, t=names(reward.token), times=times)
 
 
-def describe_rewards(rewards: tuple[Reward, ...], none: str = "nothing") -> str:
-    """Several rewards, ``; ``-separated; ``none`` when there are none.
+def describe_rewards(rewards: tuple[Reward, ...], none: str = "nothing", names: Callable[[str], str] = _same) -> str:
+    """Several rewards, ``; ``-separated; ``none`` when there are none; tokens named by ``names``.
 
     >>> describe_rewards(())
     'nothing'
     >>> describe_rewards((Reward("shields", 1), Reward("stun")))
     'shields 1: gain 1 shields (up to the maximum); stun enemies: every enemy in the row is stunned this turn'
     """
-    return "; ".join(describe_reward(r) for r in rewards) or none
+    return "; ".join(describe_reward(r, names) for r in rewards) or none
 
 
 def describe_reward_kind(kind: str) -> str:
@@ -155,4 +175,4 @@ def describe_method(method: str) -> str:
 
 __all__ = ["ATTACK_WORDS", "CONDITION_WORDS", "EFFECT_WORDS", "METHOD_WORDS", "REWARD_WORDS", "TARGET_WORDS",
            "describe_condition", "describe_method", "describe_reward", "describe_reward_kind", "describe_rewards",
-           "describe_token"]
+           "describe_token", "reward_name"]

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from explorer.core import Game, GameInfo, Variant
 from explorer.core.game import OptionSpec
-from explorer.games.warps_edge import actions, position, render, rules, story
+from explorer.games.warps_edge import actions, position, render, rules, story, words
 from explorer.games.warps_edge.data import DataFileError, load_data
 from explorer.games.warps_edge.policy import heuristic_policy
 from explorer.games.warps_edge.state import WarpsEdgeState
@@ -33,7 +33,7 @@ class WarpsEdge(Game):
 
     state_class = WarpsEdgeState
     rulebook: ClassVar[SimpleNamespace] = SimpleNamespace(actions=actions, rules=rules, render=render,
-                                                          position=position, story=story)
+                                                          position=position, story=story, words=words)
     """The modules the state's hooks answer from (``state.game.rulebook.rules.apply_action``): the game
     imports its state and its rules, and the state imports neither back (docs/architecture.md)."""
     hidden_information = "bag and enemy decks drawn afresh at every draw (their order is never stored)"

@@ -18,10 +18,20 @@ skill card put at the bottom at setup is kept: the pilot knows it).
 ('Demo Kestrel', 8, ['energy-1 x3', 'energy-2'])
 >>> game.position_from_text(s.position_text()) == s
 True
+
+A token is written by id (``energy-1``) and read by id or by name, in any case (``Energy 1 x3``): the editor's
+pickers offer the names.
+
+>>> bag = position_dict(s)["bag"]
+>>> d2 = {**position_dict(s), "bag": ["Energy 1 x3", "ENERGY-2", *bag[2:]]}
+>>> game.read_position_data(d2).state == s
+True
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any
 
 from explorer.core import Deck, Multiset
@@ -118,9 +128,55 @@ def _read_target(r: PositionReader, tokens: set[str], *, section: bool, names: s
     return t
 
 
+ZONES = ("bag", "pool", "hold", "discard", "removed", "supply")
+ON_TARGETS = ("below", "above", "marks")
+_COUNTED = re.compile(r"^(?P<name>.*?)(?P<count>\s*(?:[x×*]\s*\d+)?)$")
+
+
+def _entry_ids(d: Any, value: Any) -> Any:
+    """A counted token list with each token name written as its id (``"Energy 1 x3"`` -> ``"energy-1 x3"``);
+    what names no token is kept as written, for the reader to refuse with its own words."""
+    def one(item: Any) -> Any:
+        if not isinstance(item, str):
+            return item
+        m = _COUNTED.match(item.strip())
+        token = d.token_words(m["name"]) if m else None
+        return token + m["count"] if token else item
+
+    if isinstance(value, str):
+        return ", ".join(one(part) for part in value.split(","))
+    if isinstance(value, list):
+        return [one(item) for item in value]
+    if isinstance(value, Mapping):
+        return {(d.token_words(k) or k) if isinstance(k, str) else k: v for k, v in value.items()}
+    return value
+
+
+def token_ids(d: Any, data: Any) -> Any:
+    """The position table with every token named by its id: the zones, the tokens on each target and skill
+    card, and a pending reward's token (a copy; ``data`` is not changed)."""
+    if not isinstance(data, Mapping):
+        return data
+    out = dict(data)
+    for zone in ZONES:
+        if zone in out:
+            out[zone] = _entry_ids(d, out[zone])
+    for key, fields in (("enemy_row", ON_TARGETS), ("sections", ON_TARGETS), ("skills", ("tokens",))):
+        if isinstance(out.get(key), list):
+            out[key] = [{**t, **{f: _entry_ids(d, t[f]) for f in fields if f in t}} if isinstance(t, Mapping) else t
+                        for t in out[key]]
+    if isinstance(out.get("pending"), list):
+        out["pending"] = [{**p, "token": d.token_words(p["token"]) or p["token"]}
+                          if isinstance(p, Mapping) and isinstance(p.get("token"), str) and p["token"] else p
+                          for p in out["pending"]]
+    return out
+
+
 def position_from_dict(game: Any, data: dict[str, Any], derived: list[str]) -> "WarpsEdgeState":
-    """Build a state from a position table; names and ranges are checked here, the rest by :func:`check_state`."""
+    """Build a state from a position table; names and ranges are checked here, the rest by :func:`check_state`.
+    Tokens may be named by id or by name (:func:`token_ids`)."""
     d = game.data
+    data = token_ids(d, data)
     r = PositionReader(data, "")
     fighter = r.text("starfighter", [f.name for f in d.starfighters])
     ship = r.text("mothership", [m.name for m in d.motherships])
@@ -308,9 +364,9 @@ def _check_counters(d: Any, t: Target, at: str) -> None:
 
 
 def position_vocabulary(game: Any) -> dict[str, tuple[str, ...]]:
-    """The names a pilot may pick in each position key."""
+    """The names a pilot may pick in each position key (tokens by name: ``Energy 1``; the reader takes the id too)."""
     d = game.data
-    tokens = tuple(t.id for t in d.tokens)
+    tokens = tuple(t.label for t in d.tokens)
     enemies = tuple(e.name for e in d.enemies)
     skills = tuple(k.name for k in d.skills)
     return {

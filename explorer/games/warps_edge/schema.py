@@ -61,6 +61,16 @@ class TokenDef:
     starfighter: str = ""
 
     @property
+    def label(self) -> str:
+        """The token as a pilot names it: its printed name (``Demo Kestrel Lance``), or for a plain token its
+        kind and value (``Energy 1`` for ``energy-1``). The id stays in data files, positions and links.
+
+        >>> TokenDef("energy-1", "energy", 1, 2, 14).label, TokenDef("enhance", "power", 0, 2, 5, name="Enhance").label
+        ('Energy 1', 'Enhance')
+        """
+        return self.name or f"{self.kind.capitalize()} {self.value}"
+
+    @property
     def counts_as(self) -> str:
         """``"laser"``, ``"maneuver"`` or ``""``: what this token counts as when assigned."""
         if self.kind in ("laser", "maneuver"):
@@ -157,6 +167,26 @@ class DataSet:
 
     def token(self, token_id: str) -> TokenDef:
         return self._lookup("tokens", "id", token_id)
+
+    def token_label(self, token_id: str) -> str:
+        """A token id as a pilot names it (``TokenDef.label``: ``Energy 1``); text that is no token id is kept."""
+        try:
+            return self.token(token_id).label
+        except KeyError:
+            return token_id
+
+    def token_words(self, text: str) -> str | None:
+        """The token id a pilot means by ``text``: a token's name or its id, in any case (``"energy 1"`` and
+        ``"Energy-1"`` both mean ``energy-1``); ``None`` when it names no token."""
+        index = self.__dict__.get("_token_words")
+        if index is None:
+            index = {}
+            for t in self.tokens:
+                index.setdefault(t.id.casefold(), t.id)
+            for t in self.tokens:
+                index.setdefault(t.label.casefold(), t.id)
+            object.__setattr__(self, "_token_words", index)
+        return index.get(" ".join(text.split()).casefold())
 
     def enemy(self, name: str) -> Enemy:
         return self._enemies()[name]

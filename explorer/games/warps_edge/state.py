@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
 from explorer.core.zones import DealtDeck
+from explorer.errors import IllegalActionError, InvalidActionError
 
 if TYPE_CHECKING:
     from explorer.games.warps_edge.data import DataSet, TokenDef
@@ -267,6 +268,25 @@ class WarpsEdgeState(State):
 
     def parse_notation(self, text: str) -> Action | None:
         return self.game.rulebook.actions.parse_notation(self, text)
+
+    def parse_action(self, text: str) -> Action:
+        """The move ``text`` names: its notation (``buy laser-1``, as saved matches and links store it) or its
+        words as a button shows them (``buy Laser 1``); a refusal is the notation's."""
+        try:
+            return super().parse_action(text)
+        except (IllegalActionError, InvalidActionError) as refused:
+            move = self.game.rulebook.words.move_named(self, text)
+            if move is not None:
+                return move
+            said = self.game.rulebook.words.refusal_in_words(self, refused.message)
+            if said == refused.message:
+                raise
+            raise type(refused)(said, state=self, action=refused.action) from None
+
+    def action_words(self, action: Action) -> str:
+        """A move in words, its tokens named as the pilot names them (``buy Laser 1``; ``str(action)``, the
+        notation, names them by id)."""
+        return self.game.rulebook.words.words(self, action)
 
     def render(self) -> str:
         return self.game.rulebook.render.render(self)

@@ -10,11 +10,11 @@ reward, the enemy attacks it let resolve, the end of a warp and the end of the g
 >>> s = explorer.load_game("warps_edge").initial_state().replace(stage="plans", turn=1)
 >>> a = Action("draw", (Multiset({"laser-1": 2, "energy-1": 3}),))
 >>> story(s, a, s.apply(a))
-'Pilot draws 5: energy-1, energy-1, energy-1, laser-1, laser-1'
+'Pilot draws 5: Energy 1, Energy 1, Energy 1, Laser 1, Laser 1'
 >>> s = s.apply(a).replace(stage="actions")
 >>> a = s.parse_action("store laser-1 in hold")
 >>> story(s, a, s.apply(a))
-'Pilot stores laser-1 in the hold (hold 0 → 1)'
+'Pilot stores Laser 1 in the hold (hold 0 → 1)'
 """
 
 from __future__ import annotations
@@ -22,10 +22,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from explorer.core import Action
+from explorer.games.warps_edge.describe import reward_name
 from explorer.games.warps_edge.effects import upgrades
 from explorer.games.warps_edge.rules import end_actions, section_attacks
 
 if TYPE_CHECKING:
+    from explorer.core import Multiset
+    from explorer.games.warps_edge.schema import Reward
     from explorer.games.warps_edge.state import Target, WarpsEdgeState
 
 GROUPS = {
@@ -41,8 +44,13 @@ def action_group(action: Action) -> str:
     return GROUPS.get(action.kind, action.kind.capitalize())
 
 
-def _rewards(rewards: tuple) -> str:
-    return ", ".join("gain any token" if r.kind == "any" else str(r) for r in rewards)
+def reward_words(st: "WarpsEdgeState", reward: "Reward") -> str:
+    """A reward or skill effect as the log says it: ``gain Laser 1 x2``, ``shields 2`` (a token by its name)."""
+    return reward_name(reward, st.data.token_label)
+
+
+def _rewards(st: "WarpsEdgeState", rewards: tuple) -> str:
+    return ", ".join("gain any token" if r.kind == "any" else reward_words(st, r) for r in rewards)
 
 
 def _how(before: "WarpsEdgeState", action: Action) -> str:
@@ -65,12 +73,12 @@ def _defeats(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") 
             enemy = before.data.enemy(b.card)
             how = _how(before, action)
             reward = enemy.evade_reward if how == "evaded" else enemy.destroy_reward
-            lines.append(f"{b.card} {how}" + (f" — reward: {_rewards(reward)}" if reward else ""))
+            lines.append(f"{b.card} {how}" + (f" — reward: {_rewards(before, reward)}" if reward else ""))
     for b, a in zip(before.sections, after.sections):
         if a.defeated and not b.defeated:
             sec = next(x for x in before.data.mothership(before.mothership).sections if x.name == b.card)
             lines.append(f"section {b.card} defeated (damage marker)" +
-                         (f" — reward: {_rewards(sec.rewards)}" if sec.rewards else ""))
+                         (f" — reward: {_rewards(before, sec.rewards)}" if sec.rewards else ""))
     return lines
 
 
@@ -121,8 +129,13 @@ def _plural(n: int, word: str) -> str:
 
 
 def _name(st: "WarpsEdgeState", token_id: str) -> str:
-    """A token as the table names it: a power token by its name (``Photon Blast``), others by id (``laser-2``)."""
-    return st.token(token_id).name or token_id
+    """A token as the table names it: by its name (``Photon Blast``), a plain one by kind and value (``Laser 2``)."""
+    return st.data.token_label(token_id)
+
+
+def _names(st: "WarpsEdgeState", tokens: "Multiset") -> str:
+    """Each token of ``tokens`` by its name, one by one: ``Energy 1, Energy 1, Laser 1``."""
+    return ", ".join(_name(st, t) for t in tokens.elements())
 
 
 def _target(st: "WarpsEdgeState", word: str, index: int) -> "Target":
@@ -183,9 +196,10 @@ def _use(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") -> s
     if eff == "rupture":
         picked = after.pool - before.pool.remove(tid)
         text = f"Pilot uses {name}: it leaves the game; pick {tok.value} value-1 tokens of the supply for the pool"
-        return text + (f" ({', '.join(picked.elements())} taken: the only choice)" if picked else "")
+        return text + (f" ({_names(before, picked)} taken: the only choice)" if picked else "")
     if eff == "enhance":
-        ups = [f"{old} → {new}" for old, new in upgrades(before.replace(pool=before.pool.remove(tid)))]
+        ups = [f"{_name(before, old)} → {_name(before, new)}"
+               for old, new in upgrades(before.replace(pool=before.pool.remove(tid)))]
         return f"Pilot uses {name}: " + (", ".join(ups) + " in the pool" if ups else "nothing to upgrade")
     if eff == "shields":
         return f"Pilot uses {name}: shields {before.shields} → {after.shields}"
@@ -202,7 +216,7 @@ def _assign(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") -
     tid, name = action.args
     kind = before.token(tid).kind
     need = getattr(before.data.skill(name), kind)
-    text = (f"Pilot assigns {tid} to {name} ({kind} {_paid(before, name, kind)} → {_paid(after, name, kind)} "
+    text = (f"Pilot assigns {_name(before, tid)} to {name} ({kind} {_paid(before, name, kind)} → {_paid(after, name, kind)} "
             f"of {need})")
     card = next(c for c in after.skills if c.name == name)
     return text + (f": {name} is activated — use it before step 2 ends" if card.activated else "")
@@ -213,7 +227,7 @@ def _use_skill(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState"
     name = action.args[0]
     skill = before.data.skill(name)
     paid = len(next(c for c in before.skills if c.name == name).tokens)
-    effects = ", ".join(map(str, skill.effects))
+    effects = ", ".join(reward_words(before, r) for r in skill.effects)
     parts = []
     if after.shields != before.shields:
         parts.append(f"shields {before.shields} → {after.shields}")
@@ -232,15 +246,15 @@ def _step_two(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState")
     kind, args = action.kind, action.args
     if kind == "fire":
         tok = before.token(args[0])
-        return f"Pilot fires {args[0]} at {args[1]}" + _on(_reached(before, after, args[1], "lasers",
+        return f"Pilot fires {_name(before, args[0])} at {args[1]}" + _on(_reached(before, after, args[1], "lasers",
                                                                       tok.laser_value, args[0]))
     if kind == "maneuver":
         tok = before.token(args[0])
-        return f"Pilot maneuvers at {args[1]} with {args[0]}" + _on(_reached(before, after, args[1], "maneuvers",
+        return f"Pilot maneuvers at {args[1]} with {_name(before, args[0])}" + _on(_reached(before, after, args[1], "maneuvers",
                                                                             tok.maneuver_value, args[0]))
     if kind == "charge":
         tok = before.token(args[0])
-        return f"Pilot charges {args[0]} at {args[1]}" + _on(_reached(before, after, args[1], "energy",
+        return f"Pilot charges {_name(before, args[0])} at {args[1]}" + _on(_reached(before, after, args[1], "energy",
                                                                         tok.value, args[0]))
     if kind == "use":
         return _use(before, action, after)
@@ -249,12 +263,12 @@ def _step_two(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState")
     if kind == "skill":
         return _use_skill(before, action, after)
     if kind == "store":
-        return f"Pilot stores {args[0]} in the hold (hold {len(before.hold)} → {len(after.hold)})"
+        return f"Pilot stores {_name(before, args[0])} in the hold (hold {len(before.hold)} → {len(after.hold)})"
     if kind == "take":
-        return f"Pilot takes {args[0]} from the hold into the pool (hold {len(before.hold)} → {len(after.hold)})"
+        return f"Pilot takes {_name(before, args[0])} from the hold into the pool (hold {len(before.hold)} → {len(after.hold)})"
     if kind == "rupture":
         left = after.pending[0].amount if after.pending and after.pending[0].kind == "rupture" else 0
-        return (f"Pilot takes {args[0]} from the supply into the pool (Rupture"
+        return (f"Pilot takes {_name(before, args[0])} from the supply into the pool (Rupture"
                 + (f": {left} more to pick)" if left else ")"))
     return None
 
@@ -264,7 +278,7 @@ def _table(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") ->
     kind, args = action.kind, action.args
     if kind == "draw":
         drawn = args[0]
-        text = f"Pilot draws {len(drawn)}: " + ", ".join(drawn.elements())
+        text = f"Pilot draws {len(drawn)}: " + _names(before, drawn)
     elif kind == "arrive":
         text = f"{args[0]} arrives in slot {args[1]}"
     elif kind == "enemies":
@@ -278,21 +292,21 @@ def _table(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") ->
         other = [n for n in before.skill_offer if n != args[0]]
         text = f"Pilot keeps {args[0]}" + (f" ({other[0]} goes under the skill deck)" if other else "")
     elif kind == "repair":
-        text = f"Pilot repairs with {args[0]}: shields {before.shields} → {after.shields}"
+        text = f"Pilot repairs with {_name(before, args[0])}: shields {before.shields} → {after.shields}"
     elif kind == "spend":
-        text = f"Pilot spends {args[0]} on buying (credit {before.credit} → {after.credit})"
+        text = f"Pilot spends {_name(before, args[0])} on buying (credit {before.credit} → {after.credit})"
     elif kind == "buy":
-        text = f"Pilot buys {args[0]} into the bag (credit {before.credit} → {after.credit})"
+        text = f"Pilot buys {_name(before, args[0])} into the bag (credit {before.credit} → {after.credit})"
     elif kind == "end":
         text = "Pilot ends step 2: the pool goes to the discard"
     elif kind == "remove":
-        text = f"Pilot removes {args[0]} from the game (shield damage)"
+        text = f"Pilot removes {_name(before, args[0])} from the game (shield damage)"
     elif kind == "return":
-        text = f"Pilot returns {args[0]} from the discard to the bag"
+        text = f"Pilot returns {_name(before, args[0])} from the discard to the bag"
     elif kind == "gain":
-        text = f"Pilot gains {args[0]} into the bag"
+        text = f"Pilot gains {_name(before, args[0])} into the bag"
     else:
-        text = f"Pilot: {action}"
+        text = f"Pilot: {before.action_words(action)}"
     return text
 
 
