@@ -66,6 +66,11 @@ class OptionAdvice:
         return self.option.text
 
     @property
+    def words(self) -> str:
+        """The option as the screen words it (its text where the game words moves as their notation)."""
+        return self.option.words or self.option.text
+
+    @property
     def group(self) -> str:
         return self.option.group
 

@@ -35,12 +35,14 @@ from explorer.errors import RulesError
 
 @dataclass(frozen=True)
 class Option:
-    """One legal action at the decision: its index in ``legal_actions()``, the action, its text and group."""
+    """One legal action at the decision: its index in ``legal_actions()``, the action, its text (the notation,
+    which the advice saves and matches moves by) and group, and its words on screen (``State.action_words``)."""
 
     index: int
     action: Action
     text: str
     group: str
+    words: str = ""
 
 
 def decision_seat(state: State, seat: int | None) -> int:
@@ -85,7 +87,8 @@ def decision_options(state: State) -> tuple[Option, ...]:
     >>> [(o.index, o.group) for o in decision_options(s)][:1]
     [(0, 'Setup')]
     """
-    return tuple(Option(i, a, str(a), group_of(state, a)) for i, a in enumerate(state.legal_actions()))
+    return tuple(Option(i, a, str(a), group_of(state, a), state.action_words(a))
+                 for i, a in enumerate(state.legal_actions()))
 
 
 def immediate_chance(state: State, action: Action) -> tuple[tuple[Action, Fraction], ...]:

@@ -294,7 +294,7 @@ def reviewed_move(index: int, state: State, action: Any, advice: Advice, *, hint
     else:
         lost, low, high = max(0.0, -played.diff), -played.diff_high, -played.diff_low
     mark, word = mark_for(lost, low)
-    return ReviewedMove(index, state.turn_label(), played.text, best.text, played.win, best.win, lost, low, high,
+    return ReviewedMove(index, state.turn_label(), played.words, best.words, played.win, best.win, lost, low, high,
                         mark, word, advice, min(played.rollouts, best.rollouts), hinted)
 
 

@@ -78,6 +78,12 @@ class State:
         """How a terminal state ended."""
         raise NotImplementedError
 
+    def action_words(self, action: Action) -> str:
+        """How ``action`` reads on screen (a button, an advice row, a review mark): its notation ``str(action)``,
+        unless the game words its moves apart from the notation it reads and saves (Warp's Edge names tokens:
+        ``buy Laser 1`` for ``buy laser-1``)."""
+        return str(action)
+
     def why_illegal(self, action: Action) -> str:
         """Why ``action`` is not legal here, in the game's words. Games override this."""
         if self.is_terminal():

@@ -36,7 +36,7 @@ def test_playing_the_hints_first_row_is_not_marked_by_the_review(game_id: str) -
     reviewed = {m.index: m for m in review(match, seat, rollouts=REVIEW_ROLLOUTS, seed=0, hints=[hint]).moves}
     move = reviewed[at]
     assert (move.mark, move.word, move.lost, move.hinted) == ("", "", 0.0, True)
-    assert move.best == move.played == hint.best.text
+    assert move.best == move.played == hint.best.words  # as the screen words it
     assert move.rollouts == hint.best.rollouts >= 8
     assert f"{move.rollouts} paired rollouts of the hint asked here" in move.line()
 

@@ -81,8 +81,7 @@ def _group(state: Any, move: Action) -> str:
 def move_words(state: Any, move: Action) -> str:
     """A move in words: ``state.action_words(move)`` where the game words its moves apart from their notation
     (Warp's Edge names tokens: ``buy Laser 1`` for ``buy laser-1``), else the notation ``str(move)``."""
-    words = getattr(state, "action_words", None)
-    return words(move) if callable(words) else str(move)
+    return str(move) if state is None else state.action_words(move)
 
 
 def move_label(move: Action, prob: Fraction | None = None, state: Any = None) -> str:

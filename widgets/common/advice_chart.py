@@ -51,13 +51,13 @@ def advice_figure(advice: Any) -> go.Figure:
     rows = advice.rows
     short = advice.value_short
     what = "win chance" if short == "win" else short
-    labels = [_label(i, r.text) for i, r in enumerate(rows)]
+    labels = [_label(i, r.words) for i, r in enumerate(rows)]
     colours = [BEST if i == 0 else (WORSE if r.stopped == "worse" else OTHER) for i, r in enumerate(rows)]
     hover = []
     for i, r in enumerate(rows):
         versus = "the best" if i == 0 else (f"vs best {100 * r.diff:+.1f} points "
                                             f"(95% CI {100 * r.diff_low:+.1f} to {100 * r.diff_high:+.1f})")
-        hover.append(f"{r.text}<br>{short} {100 * r.win:.1f}% (95% CI {100 * r.low:.1f}–{100 * r.high:.1f}%)"
+        hover.append(f"{r.words}<br>{short} {100 * r.win:.1f}% (95% CI {100 * r.low:.1f}–{100 * r.high:.1f}%)"
                      f"<br>{r.rollouts} rollouts · {versus}")
     fig = go.Figure(go.Bar(
         x=[100 * r.win for r in rows], y=labels, orientation="h", marker={"color": colours},

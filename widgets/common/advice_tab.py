@@ -331,11 +331,11 @@ class AdviceTab:
         tied = bool(advice.undecided())  # every rollout ended alike: no row is "best"
         for i, r in enumerate(advice.rows):
             versus = "tied with every option" if tied else ("best" if i == 0 else f"{100 * r.diff:+.1f} pts vs best")
-            text = (f"<b>{i + 1}. {html.escape(r.text)}</b> <span style='{NOTE}'>{html.escape(r.group)} · {advice.value_short} "
+            text = (f"<b>{i + 1}. {html.escape(r.words)}</b> <span style='{NOTE}'>{html.escape(r.group)} · {advice.value_short} "
                     f"{100 * r.win:.1f}% ({100 * r.low:.1f}–{100 * r.high:.1f}) · {versus} · {r.rollouts} games"
                     f"{' · ' + html.escape(r.status(i == 0)) if r.status(i == 0) and i else ''}</span>")
             play = W.Button(description="Play this", disabled=not fresh, layout=W.Layout(width="auto", flex="0 0 auto"),
-                            tooltip=f"Play '{r.text}' now")
+                            tooltip=f"Play '{r.words}' now")
             play.add_class("re-advice-play")
             play.on_click(lambda _b, a=r.action: self.play(a))
             rows.append(W.HBox([W.HTML(text, layout=W.Layout(flex="1 1 auto")), play],
