@@ -259,7 +259,7 @@ class FleetState(State):
 
     # --- stories, turns and positions in the game's words -------------------
     def story(self, action: Action, after: State, *, viewer: int | None = None) -> str:
-        return self.game.rulebook.story.story(self, action, after, viewer)
+        return self.game.rulebook.story.story(self, action, after, viewer=viewer)
 
     def turn_label(self) -> str:
         return self.game.rulebook.story.turn_label(self)

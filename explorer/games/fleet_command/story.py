@@ -65,7 +65,7 @@ def _cubes(before: FleetState, after: FleetState, p: int, name: str) -> str:
     return f"{name} cubes {a.cubes} → {b.cubes}"
 
 
-def story(before: FleetState, action: Action, after: FleetState, viewer: int | None) -> str:
+def story(before: FleetState, action: Action, after: FleetState, *, viewer: int | None = None) -> str:
     line = _line(before, action, after, viewer)
     if after.stage == "over" and before.stage != "over":
         line += f" — {after.outcome}: game over"

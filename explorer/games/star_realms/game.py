@@ -148,7 +148,7 @@ class StarRealms(Game):
         referee.check_state(self, state)  # type: ignore[arg-type]
 
     def _position_from_dict(self, data: dict[str, Any], derived: list[str]) -> State:
-        return position.from_dict(self, data, derived)
+        return position.position_from_dict(self, data, derived)
 
     def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
         return position.vocabulary(self)

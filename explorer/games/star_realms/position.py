@@ -184,7 +184,7 @@ def _read_task(game: "StarRealms", r: PositionReader, players: int) -> "Task":
     return Task(kind, player, card, slot, index, amount, done)
 
 
-def from_dict(game: "StarRealms", data: dict[str, Any], derived: list[str]) -> "StarRealmsState":
+def position_from_dict(game: "StarRealms", data: dict[str, Any], derived: list[str]) -> "StarRealmsState":
     """Build the state a position table describes; ``derived`` gets a sentence per zone worked out.
 
     Shorthand for the editor and scenarios: without ``players``, ``hand``,

@@ -17,7 +17,7 @@ from explorer.core import Game, GameInfo, Variant
 from explorer.core.game import OptionSpec
 from explorer.games.warps_edge import actions, position, render, rules, story, words
 from explorer.games.warps_edge.data import DataFileError, load_data
-from explorer.games.warps_edge.policy import heuristic_policy
+from explorer.games.warps_edge.policies import heuristic_policy
 from explorer.games.warps_edge.state import WarpsEdgeState
 
 VARIANT_TITLES: dict[str, str] = {

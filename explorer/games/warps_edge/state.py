@@ -296,7 +296,7 @@ class WarpsEdgeState(State):
         return self.game.rulebook.position.position_dict(self)
 
     def story(self, action: Action, after: "State", *, viewer: int | None = None) -> str:
-        return self.game.rulebook.story.story(self, action, after)
+        return self.game.rulebook.story.story(self, action, after, viewer=viewer)
 
     def turn_label(self) -> str:
         """``"Turn 7"``; "" during setup. Turns are numbered through the game, across warps.

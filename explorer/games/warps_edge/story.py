@@ -310,8 +310,9 @@ def _table(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") ->
     return text
 
 
-def story(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") -> str:
-    """One line saying what ``action`` did, from the position before and after it."""
+def story(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState", *, viewer: int | None = None) -> str:
+    """One line saying what ``action`` did, from the position before and after it. ``viewer``: the seat reading
+    it, as in every game; a solo game hides nothing from its one seat, so every viewer reads the same line."""
     text = _step_two(before, action, after) or _table(before, action, after)
     lines = [text] + _defeats(before, action, after) + _attacks(before, after)
     # the warps that ended: up to the one before the new warp, or up to the final one when it ended too
