@@ -145,6 +145,19 @@ ASKED = AskedHints()
 """The hints asked on this kernel's panels (a page's kernel serves one visitor)."""
 
 
+def rollout_backend(threaded: bool) -> str:
+    """Where a panel's rollouts (a hint, a review) run: ``processes`` when they run on a thread of their own
+    (``threaded``), worker processes can start here and the kernel's budget allows them (a served dashboard keeps
+    to ``local`` unless its operator lists ``processes``), else ``local``.
+
+    >>> rollout_backend(False)
+    'local'
+    """
+    budget = budget_for()
+    allowed = not budget.limited or "processes" in budget.backends
+    return "processes" if threaded and allowed and processes_start() else "local"
+
+
 class AdviceTab:
     """A ``VBox`` (class ``re-advice``): settings, Ask / Stop, progress, chart, ranked rows with Play this."""
 
@@ -225,11 +238,7 @@ class AdviceTab:
         of its own (``threaded``), worker processes can start here and the server's budget allows them (a served
         dashboard keeps to ``local`` unless its operator lists ``processes``), else ``local`` (on the event loop
         or in the caller's thread a pool's waits would hold them)."""
-        if self._backend is not None:
-            return self._backend
-        budget = budget_for()  # a served dashboard allows the backends its operator set (local by default)
-        allowed = not budget.limited or "processes" in budget.backends
-        return "processes" if threaded and allowed and processes_start() else "local"
+        return self._backend if self._backend is not None else rollout_backend(threaded)
 
     # --- asking -------------------------------------------------------------------------
     def ask(self) -> bool:

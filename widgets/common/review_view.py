@@ -44,7 +44,7 @@ from explorer.advisor import Advice, ReviewedMove
 from explorer.advisor.review import review_rounds
 from explorer.core.match import Match
 from explorer.errors import RulesError
-from widgets.common.advice_tab import ASKED
+from widgets.common.advice_tab import ASKED, rollout_backend
 from widgets.common.background import IN_PAGE, LOOP, Work, start
 
 log = logging.getLogger(__name__)
@@ -85,6 +85,7 @@ class ReviewView:
         self.moves: list[ReviewedMove] = []
         self._stop = threading.Event()
         self._work: Work | None = None
+        self._asker = threading.get_ident()
         self.seat = W.Dropdown(description="Review", layout=W.Layout(width="210px"),
                                style={"description_width": "50px"})
         self.decisions = W.BoundedIntText(value=DEFAULT_DECISIONS, min=1, max=200, description="last",
@@ -140,6 +141,7 @@ class ReviewView:
         self._say(f"Reviewing the last {total} decision{'' if total == 1 else 's'}, {self.rollouts.value} rollouts "
                   "per option (or the rollouts of a hint asked there)…")
         self._work = None  # (rounds run here and now must not read the last review's place)
+        self._asker = threading.get_ident()
         self._work = start(self._rounds(part, offset, seat, self.rollouts.value, total), name="re-review",
                            background=self.background)
         if self._work.how == LOOP:
@@ -158,7 +160,9 @@ class ReviewView:
         """The review, a round of rollouts at a time; Stop is looked at between rounds."""
         stopped = False
         try:
-            rounds = review_rounds(part, seat, rollouts=rollouts, seed=offset, hints=self._hints())
+            threaded = threading.get_ident() != self._asker  # a thread of its own (not the loop, not the caller)
+            rounds = review_rounds(part, seat, rollouts=rollouts, seed=offset, hints=self._hints(),
+                                   backend=rollout_backend(threaded))
             with contextlib.closing(rounds):
                 for item in rounds:
                     if self._stop.is_set():
