@@ -4,6 +4,10 @@ Checked by element boxes, not by eye (issue "One match, wherever you look" §5):
 wider than the screen; no two visible controls overlap; no chart legend or toolbar covers its
 chart's title (legends sit under the chart, the toolbar shows only on hover); on the game pages
 the Odds tab is opened so its charts are measured too. Screenshots go to ``$PHONE_SHOTS`` when set.
+
+Issue 37 item 8: a game page shows its board within the first screen (the policy, the seed and New game fold
+behind "More controls"; Step and Auto stay), and no text is cut by its box on the Play tab, with the controls
+open, or on the Set up position tab (the label "Combat gained this turn" showed 28 px of its 45).
 """
 
 from __future__ import annotations
@@ -95,6 +99,52 @@ ODDS_FIT_JS = """() => {
 }"""
 
 
+BOARD_TOP_JS = "() => Math.round(document.querySelector('.re-match .re-position-view').getBoundingClientRect().top)"
+"""Where the board (the Play tab's position view) starts on the page, scrolled to the top. Measured 2026-12-07 at
+390 x 844 before issue 37 item 8: Warp's Edge 863 px, Star Realms 1032, Endor 940, Fleet Command 947, Pinned Down
+873 (the notebook's heading, the panel's header and two screens' width of controls came first). After: 536-632."""
+
+# Text a box cuts off: an element holding text itself whose box hides what does not fit (overflow hidden or clip,
+# or an ellipsis) and is smaller than its content, across or down. Scrolling boxes (the log) and the insides of
+# charts, inputs and lists are left out: a person scrolls those, and a list shows its options when opened.
+CUT_TEXT_JS = """root => {
+    const cut = [];
+    for (const el of document.querySelectorAll(root + ' *')) {
+        if (el.closest('svg') || ['INPUT', 'SELECT', 'TEXTAREA', 'OPTION'].includes(el.tagName)) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        const own = Array.from(el.childNodes).filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim();
+        if (!own) continue;
+        const st = getComputedStyle(el);
+        if (st.visibility === 'hidden') continue;
+        const hides = v => v === 'hidden' || v === 'clip';
+        const name = '"' + own.slice(0, 40) + '" (' + el.tagName.toLowerCase() + '.' + (el.classList[0] || '') + ')';
+        if ((hides(st.overflowX) || st.textOverflow === 'ellipsis') && el.scrollWidth > el.clientWidth + 1)
+            cut.push(name + ' cut across: ' + el.clientWidth + ' px shows ' + el.scrollWidth);
+        if (hides(st.overflowY) && el.scrollHeight > el.clientHeight + 1)
+            cut.push(name + ' cut down: ' + el.clientHeight + ' px shows ' + el.scrollHeight);
+    }
+    return cut;
+}"""
+
+# Chart text that runs past its chart's own picture (the SVG clips it): an advice chart's option labels.
+CHART_TEXT_PAST_JS = """root => {
+    const past = [];
+    for (const plot of document.querySelectorAll(root + ' .js-plotly-plot')) {
+        const svg = plot.querySelector('.main-svg');
+        if (!svg) continue;
+        const edge = svg.getBoundingClientRect();
+        for (const t of plot.querySelectorAll('.annotation-text, .gtitle')) {
+            const r = t.getBoundingClientRect();
+            if (r.width > 0 && (r.right > edge.right + 1 || r.left < edge.left - 1))
+                past.push('"' + t.textContent.slice(0, 50) + '" runs ' + Math.round(Math.max(r.right - edge.right,
+                          edge.left - r.left)) + ' px past its chart');
+        }
+    }
+    return past;
+}"""
+
+
 def shots(tmp_path: Path) -> Path:
     folder = Path(os.environ.get("PHONE_SHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
@@ -121,7 +171,21 @@ def test_a_game_dashboard_at_phone_width_has_no_overlap_and_no_sideways_scroll(
         assert_no_error_page(page)
         page.wait_for_timeout(500)
         play = measure(page)
+        board_top = page.evaluate(BOARD_TOP_JS)
+        cut = {"play": page.evaluate(CUT_TEXT_JS, ".re-match")}
         page.screenshot(path=str(shots(tmp_path) / f"{game}-390-play.png"), full_page=True)
+        folded = page.locator(".re-match .re-new-game").is_visible()
+        page.locator(".re-more-toggle").click()
+        page.locator(".re-match .re-new-game").wait_for(state="visible", timeout=30_000)
+        opened = {"controls": [page.locator(f".re-match {c}").is_visible()
+                               for c in (".re-auto", ".re-set-seed", ".re-new-game")], "overlaps": overlapping_controls(page, "body")}
+        cut["controls open"] = page.evaluate(CUT_TEXT_JS, ".re-match")
+        page.screenshot(path=str(shots(tmp_path) / f"{game}-390-more-controls.png"))
+        page.locator(".lm-TabBar-tab", has_text="Set up position").first.click()
+        page.wait_for_function("() => Array.from(document.querySelectorAll('.re-editor .widget-label'))"
+                               ".some(l => l.offsetParent !== null && l.innerText.trim())", timeout=60_000)
+        page.wait_for_timeout(500)
+        cut["set up position"] = page.evaluate(CUT_TEXT_JS, ".re-match")
         page.locator(".lm-TabBar-tab", has_text="Odds").first.click()
         page.wait_for_function("() => !document.querySelector('.re-odds-busy') || "
                                "document.querySelector('.re-odds-busy').innerText.trim() === ''", timeout=60_000)
@@ -131,6 +195,9 @@ def test_a_game_dashboard_at_phone_width_has_no_overlap_and_no_sideways_scroll(
         page.locator(".re-odds").screenshot(path=str(shots(tmp_path) / f"{game}-390-odds.png"))
     finally:
         page.context.close()
+    assert board_top <= PHONE["height"], f"the board starts {board_top} px down, below the first screen"
+    assert not folded and opened == {"controls": [True, True, True], "overlaps": []}, (folded, opened)
+    assert cut == {"play": [], "controls open": [], "set up position": []}, cut
     assert play["sideways"] <= 2 and odds["sideways"] <= 2, (play, odds)
     assert play["overlaps"] == [] and odds["overlaps"] == [], (play, odds)
     assert play["covered"] == [] and odds["covered"] == [], (play, odds)
@@ -156,3 +223,24 @@ def test_the_calculators_and_the_lab_at_phone_width_have_no_overlap_and_no_sidew
     assert found["sideways"] <= 2, found
     assert found["overlaps"] == [], found
     assert found["covered"] == [], found
+
+
+def test_a_hint_s_option_labels_fit_a_phone_s_chart(browser: object, voila_url: str, tmp_path: Path) -> None:
+    """Fleet Command's options read long ("move Fighter 2, activate for +2 tiles paid by Hopper"): every label is
+    written above its bar, and none may run past the chart's right edge, where the picture cuts it (issue 37
+    item 8: "Hoppe|" was cut there while the page's and the tab's margins took 60 px of a 390 px screen)."""
+    page = phone_page(browser)
+    try:
+        open_page(page, f"{voila_url}/voila/render/fleet_command.ipynb", ".re-match .re-phase")
+        assert_no_error_page(page)
+        page.locator(".lm-TabBar-tab", has_text="Advice").first.click()
+        page.locator(".re-advice-ask").click()
+        page.locator(".re-advice-rows .re-advice-play").first.wait_for(state="visible", timeout=120_000)
+        page.wait_for_function("() => !document.querySelector('.re-advice-ask').disabled", timeout=180_000)
+        page.wait_for_timeout(1500)  # the chart draws after its widget message
+        past = page.evaluate(CHART_TEXT_PAST_JS, ".re-advice")
+        cut = page.evaluate(CUT_TEXT_JS, ".re-advice")
+        page.locator(".re-advice").screenshot(path=str(shots(tmp_path) / "fleet_command-390-advice.png"))
+    finally:
+        page.context.close()
+    assert past == [] and cut == [], (past, cut)

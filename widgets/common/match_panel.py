@@ -67,6 +67,10 @@ shows, as data); no cell needs a private widget.
 Stable CSS classes for browser tests: ``re-phase``, ``re-status``, ``re-step``,
 ``re-undo``, ``re-redo``, ``re-log``, ``re-actions``, ``re-history-slider``,
 ``re-odds`` (and ``re-auto``, ``re-save``, ``re-load``, ``re-position-view``).
+
+On a phone's screen (600 px wide or less) the board comes first: Step and Auto stay, while the
+policy, the seed and New game (and whatever a game's panel marks with the class ``re-fold``)
+fold behind the ``re-more-toggle`` button, "More controls"; wider screens show them all and no toggle.
 """
 
 from __future__ import annotations
@@ -118,8 +122,23 @@ _CSS = (
     "padding:8px 10px;margin:0}"
     # tabs as wide as their titles (four equal tabs clipped "Set up position" at phone width)
     ".re-match .widget-tab .lm-TabBar-tab{flex:0 1 auto !important;min-width:0 !important;max-width:none !important}"
+    # A phone (issue 37 item 8): the board within the first screen. The controls marked re-fold (the policy, Seed,
+    # Set seed, New game; a game's long header) wait behind "More controls"; a wide screen shows them all
+    # and no toggle. Boxes sized for desktop lines shrink to their text, and labels wrap instead of being cut.
+    "@media (min-width:601px){.re-match .re-more-toggle{display:none !important}}"
+    "@media (max-width:600px){.re-match:not(.re-more-open) .re-fold{display:none !important}"
+    ".re-match .re-step-note{flex:1 1 calc(100% - 96px) !important}"  # Step and its note, then Auto, N, the toggle
+    ".re-match .re-title{font-size:16px}.re-match .re-variant{font-size:12px}"
+    ".re-match .re-phase-line{font-size:14px;padding:3px 8px}"
+    ".re-match .widget-html-content{line-height:1.35}"
+    ".re-match .widget-inline-hbox>.widget-label{height:auto;min-height:var(--jp-widgets-inline-height);"
+    "line-height:1.2;white-space:normal;overflow-wrap:anywhere;display:flex;align-items:center}"
+    ".re-match .widget-tab>.widget-tab-contents{padding:8px 4px}.re-match.widget-vbox{padding:4px 2px !important}}"
     "</style>"
 )
+
+MORE, FEWER = "More controls", "Fewer controls"
+"""The phone's toggle over the folded controls, closed and open (a wide screen shows neither)."""
 
 
 def render_html(text: str) -> str:
@@ -221,10 +240,17 @@ class MatchPanel:
         self.tabs = W.Tab([play_page, self.odds.widget, self.editor.widget, self.advice.widget],
                           titles=TAB_TITLES, selected_index=PLAY_TAB)
         self.tabs.observe(self._tab_changed, names="selected_index")
-        for button in (self.step_button, self.auto_button, self.set_seed_button, self.new_game_button):
+        self.more_toggle = W.ToggleButton(value=False, description=MORE, tooltip="Show or hide the policy, the seed and "
+                                          "New game (a wide screen shows them always)", layout=W.Layout(width="auto"))
+        self.more_toggle.add_class("re-more-toggle")
+        self.more_toggle.observe(self._more_toggled, names="value")
+        for button in (self.step_button, self.auto_button, self.set_seed_button, self.new_game_button,
+                       self.more_toggle):
             button.layout.flex = "0 0 auto"
+        for folded in (self.auto_policy, self.seed_input, self.set_seed_button, self.new_game_button):
+            folded.add_class("re-fold")
         controls = W.HBox(
-            [self.step_button, self.step_note, self.auto_button, self.auto_steps, self.auto_policy,
+            [self.step_button, self.step_note, self.auto_button, self.auto_steps, self.more_toggle, self.auto_policy,
              self.seed_input, self.set_seed_button, self.new_game_button],
             layout=W.Layout(width="100%", flex_flow="row wrap", align_items="center"),
         )
@@ -238,6 +264,14 @@ class MatchPanel:
         self._match.observe(self._match_changed)
         self.refresh()
         self.start_ready()
+
+    def _more_toggled(self, change: dict[str, Any]) -> None:
+        """Open or fold the controls marked ``re-fold`` (only a phone's screen folds them: ``_CSS``)."""
+        if change["new"]:
+            self.widget.add_class("re-more-open")
+        else:
+            self.widget.remove_class("re-more-open")
+        self.more_toggle.description = FEWER if change["new"] else MORE
 
     # --- the match it follows ------------------------------------------------------------
     @property

@@ -205,6 +205,7 @@ class StarRealmsPanel(MatchPanel):
         self.header_box = W.HBox([self.format_html, self.explorer_button],
                                  layout=W.Layout(width="100%", flex_flow="row wrap", align_items="center"))
         self.header_box.add_class("sr-header")
+        self.header_box.add_class("re-fold")  # a phone shows it under "More controls", so the table comes first
         self.attack_less = W.Dropdown(layout=W.Layout(width="200px"))
         self.attack_less.add_class("sr-attack-less")
         attack_less_go = W.Button(description="Attack for less", button_style="danger", layout=W.Layout(width="auto"))
