@@ -125,12 +125,19 @@ def seconds_until(pressed: float, done: Callable[[], bool]) -> float:
     return float("inf")
 
 
-def gone_after(pressed: float, before: set[int]) -> float:
-    """Seconds from Cancel until no worker process of the run is left."""
+def alive(process: Any) -> bool:
+    """Whether a process still runs (a zombie, or one that exits while it is looked at, does not)."""
     import psutil
 
-    return seconds_until(pressed, lambda: not [p for p in new_workers(before)
-                                               if p.is_running() and p.status() != psutil.STATUS_ZOMBIE])
+    try:
+        return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+def gone_after(pressed: float, before: set[int]) -> float:
+    """Seconds from Cancel until no worker process of the run is left."""
+    return seconds_until(pressed, lambda: not [p for p in new_workers(before) if alive(p)])
 
 
 def no_pool_worker_after(pressed: float, before: set[int]) -> float:
