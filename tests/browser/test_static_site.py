@@ -14,7 +14,6 @@ to show its panel is printed (``benchmarks/site.py`` measures it on purpose).
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from collections.abc import Iterator
@@ -52,20 +51,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def offline_browser() -> Iterator[Browser]:
-    if not os.path.exists(CHROMIUM):
-        message = f"{CHROMIUM} is missing (install Debian's chromium: apt-get install -y chromium)"
-        if os.environ.get("CI"):
-            pytest.fail(message + " — browser tests must run under CI")
-        pytest.skip(message)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=OFFLINE_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+def offline_browser(browser: Browser) -> Iterator[Browser]:
+    """A Chromium of its own that resolves no host but 127.0.0.1, launched by the session's Playwright (a second
+    ``sync_playwright`` in the same worker would find the first one's event loop running)."""
+    offline = browser.browser_type.launch(executable_path=CHROMIUM, headless=True, args=OFFLINE_ARGS)
+    try:
+        yield offline
+    finally:
+        offline.close()
 
 
 class Visit:
