@@ -173,6 +173,8 @@ class MatchPanel:
     #: A game panel's "Deal draws and refills automatically" box; when it is ticked, Step, Auto and a
     #: typed move deal the chance steps in between (``deal_chance``), as the game's move buttons do.
     auto_deal: W.Checkbox | None = None
+    #: Deal a fresh match's chance steps at once, until somebody decides (:meth:`deal_opening`).
+    deal: bool = False
 
     def __init__(self, match_or_game: Match | Game | State | str, *, position_view: Callable[[State], Any] | None = None,
                  odds_views: Sequence[Any] = (), title: str | None = None, seed: int | None = None,
@@ -386,8 +388,19 @@ class MatchPanel:
 
     def deal_opening(self) -> str | None:
         """Deal what this game's panel deals of a fresh match before anyone looks (its set-up) and say so in the
-        status line; the line said, or ``None`` when nothing was dealt. The base panel deals nothing."""
-        return None
+        status line; the line said, or ``None`` when nothing was dealt.
+
+        A panel whose ``deal`` is set (Star Realms, Pinned Down: ``deal=True``, their default) deals every chance
+        step of a fresh match until somebody decides; the others deal nothing here (Warp's Edge deals its own
+        setup, and says so its own way).
+        """
+        if not (self.deal and self.state.is_chance() and self.match.cursor == 0):
+            return None
+        self.deal_chance()
+        self.refresh()
+        ready = f"Ready: setup dealt from seed {self.match.seed}; {self.decision_text(self.state)}."
+        self.announce_ready(ready)
+        return ready
 
     def start_ready(self) -> None:
         """The opening match is on screen: deal its set-up (:meth:`deal_opening`) and say the panel is ready.

@@ -49,16 +49,6 @@ class PinnedDownPanel(MatchPanel):
         super().__init__(match_or_game, seed=seed, title=title,
                          odds_views=default_odds_views() if odds_views is None else odds_views, **kwargs)
 
-    def deal_opening(self) -> str | None:
-        """A fresh match's set-up (reveals and draws until somebody decides) is dealt at once unless ``deal=False``."""
-        if not (self.deal and self.state.is_chance() and self.match.cursor == 0):
-            return None
-        self._deal()
-        self.refresh()
-        ready = f"Ready: setup dealt from seed {self.match.seed}; {self.decision_text(self.state)}."
-        self.announce_ready(ready)
-        return ready
-
     def _deal(self) -> int:
         return self.deal_chance(MAX_CHANCE_STEPS)
 

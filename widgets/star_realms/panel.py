@@ -135,16 +135,6 @@ class StarRealmsPanel(MatchPanel):
         if view_as is not None:
             self.view_as(view_as)
 
-    def deal_opening(self) -> str | None:
-        """A fresh match's set-up (trade row, starting hands) is dealt at once unless ``deal=False``."""
-        if not (self.deal and self.state.is_chance() and self.match.cursor == 0):
-            return None
-        self._deal()
-        self.refresh()
-        ready = f"Ready: setup dealt from seed {self.match.seed}; {self.decision_text(self.state)}."
-        self.announce_ready(ready)
-        return ready
-
     def _deal(self) -> int:
         return self.deal_chance(MAX_CHANCE_STEPS)
 
