@@ -4,7 +4,9 @@ At every decision of seeded games (random and heuristic policies), every odds fu
 panel (``widgets/<game>/odds_views.py``) or notebook (``notebooks/<game>.ipynb``) calls is asked as
 they ask it. Each answers, or raises a ``RulesError`` whose message is one sentence saying why the
 question does not apply there (an effect still pending, an empty slot); nothing else may escape.
-Star Realms and Warp's Edge are here; the other three games are checked in their own folders.
+All five games are here (issue 37 item 2 added Endor, Fleet Command and Pinned Down, whose folders keep
+their own checks of the answers' values: ``tests/<game>/test_*_odds*``); ``tests/test_odds_at_chance_nodes.py``
+asks the same lists at every chance node.
 
 How many games: the issue asks for 1,000 per game. Measured on the 2-core test machine (CPU time):
 one Warp's Edge game's questions take ~0.75 s (about 30 decisions, most of it ``laser_total``), and
@@ -13,7 +15,9 @@ card of the row at every decision), or, with the small budget and one card a dec
 with 2 players and ~21 s with 3 or 4 (every seat asks its lethal checks). 1,000 games would take
 ~12 minutes and ~4 hours. So the slow tests play 40 Warp's Edge games (~30 s) and 3 Star Realms
 games (2, 3 and 4 players, ~50 s), every decision of each, and the quick tests 4 games and the
-first 400 moves of 1; ``ODDS_EVERYWHERE_GAMES`` sets another count.
+first 400 moves of 1; ``ODDS_EVERYWHERE_GAMES`` sets another count. The quick tests of the other three
+take about a second each here: 12 Endor games (400 moves each), 6 Fleet Command games and 3 Pinned Down
+games (1 to 3 players; its sampled questions at every 97th decision).
 """
 
 from __future__ import annotations
@@ -34,11 +38,12 @@ Question = tuple[str, Callable[[], Any]]
 
 def decisions(game_id: str, seeds: range, max_steps: int = 5_000,
               setups: tuple[dict[str, Any], ...] = ({},), *,
-              chance: bool = False) -> Iterator[tuple[Any, tuple[Any, ...]]]:
-    """Every decision of the seeded games (even seeds random, odd heuristic; the setups in turn), with the
-    states so far, up to ``max_steps`` moves a game; ``chance=True``: every chance node instead."""
-    game = explorer.load_game(game_id)
+              chance: bool = False, variants: tuple[str | None, ...] = (None,)) -> Iterator[tuple[Any, tuple[Any, ...]]]:
+    """Every decision of the seeded games (even seeds random, odd heuristic; the setups and the variants in
+    turn), with the states so far, up to ``max_steps`` moves a game; ``chance=True``: every chance node instead."""
+    games = [explorer.load_game(game_id, variant=v) if v else explorer.load_game(game_id) for v in variants]
     for seed in seeds:
+        game = games[seed % len(games)]
         policy = game.policies()[("random", "heuristic")[seed % 2]]
         rng = np.random.default_rng(seed)
         s = game.initial_state(**setups[seed % len(setups)])
@@ -213,3 +218,156 @@ def test_star_realms_odds_with_an_effect_pending_say_why_in_one_sentence() -> No
     with pytest.raises(RulesError, match=r"^The odds are asked in the main phase with no pending effect, and now the "
                                          r"rules wait for .*: resolve the pending effect first\.$"):
         odds.trade_and_combat(waiting, 0)
+
+
+def _unless(why: str, ask: Callable[[], Any]) -> Any:
+    """A view that answers ``ask()`` where its question applies, and otherwise shows the one sentence ``why``."""
+    if why:
+        raise RulesError(why)
+    return ask()
+
+
+# --- Endor ----------------------------------------------------------------------------------------
+
+def endor_questions(s: Any, _history: tuple[Any, ...] = ()) -> Iterator[Question]:
+    """The Odds tab's (which order, one Shield Assault, orders until the shields are down, this attack, the duel
+    and the Death Star) and the notebook's questions (``which_order``, ``shield_advance_odds``, ``shield_chain``),
+    each asked as the view asks it: where the view shows a sentence instead, the question is not asked."""
+    from explorer.games.endor import odds
+    from explorer.games.endor.state import DEATH_STAR
+
+    if not s.is_terminal():
+        yield "which_order", lambda: odds.which_order(s, s.seat)
+        yield "which_order (notebook)", lambda: odds.which_order(s)
+    if not s.shields_down:
+        yield "shield_advance_odds", lambda: odds.shield_advance_odds(s)
+        yield "shield_chain", lambda: odds.shield_chain(s).p_ended_by(12)
+    step = s.step
+    if step.ship >= 0 and step.stage == "attack":
+        data = s.data
+        for a in s.legal_actions():
+            if a.kind != "attack":
+                continue
+            src = data.index[a.args[0]]
+            tgt = DEATH_STAR if a.args[1] == "Death Star" else data.index[a.args[1]]
+            yield "attack_odds", lambda src=src, tgt=tgt: odds.attack_odds(s, step.ship, src, tgt).expected_losses
+            yield "special_ship_odds", lambda src=src, tgt=tgt: odds.special_ship_odds(s, step.ship, src, tgt)
+    yield "duel_odds", lambda: [dict(c) for c in odds.duel_odds(s).values() if c.usable]
+    yield "death_star_final", lambda: odds.death_star_final(odds.best_death_star_dice(s))
+    yield "death_star_shot", odds.death_star_shot
+
+
+ENDOR_SETUPS = ({}, {}, {"players": 4})
+ENDOR_VARIANTS = (None, "sw_ksirk")
+
+
+def _check_endor(games: int, *, chance: bool = False) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for s, history in decisions("endor", range(games), 400, ENDOR_SETUPS, chance=chance, variants=ENDOR_VARIANTS):
+        for name, n in ask_all(endor_questions(s, history), f"endor {s.phase}").items():
+            counts[name] = counts.get(name, 0) + n
+    return counts
+
+
+def test_endor_odds_answer_at_every_decision() -> None:
+    """Twelve games of 400 moves (random and heuristic, 2 and 4 players, the printed game and Sw'ksirk)."""
+    games = _games(12, 40, False)
+    counts = _check_endor(games)
+    assert counts["which_order"] > 50 * games and counts["shield_chain"] > 0 and counts["attack_odds"] > 0
+    assert not any(name.endswith("refused") for name in counts)  # every Endor question answers at a decision
+
+
+# --- Space Fleet Command --------------------------------------------------------------------------
+
+def fleet_command_questions(s: Any, _history: tuple[Any, ...] = (), *, slow: bool = True) -> Iterator[Question]:
+    """The Odds tab's (shots, destroying a ship, initiative, reach) and the notebook's questions (``shot_odds``,
+    ``destroy_odds``, ``reach``, ``expected_cubes``), asked for the player the tab asks for.
+
+    ``slow``: also the reach of every ship and the sampled ``expected_cubes`` (a few trials), the long questions.
+    """
+    from explorer.games.fleet_command import odds, tactics
+    from widgets.fleet_command.odds_views import asker
+
+    player = asker(s)
+    for ship in s.fleets[player].ships:
+        if ship.on_table and not ship.shot:
+            for target in tactics.targets(s, player, ship.name):
+                yield "shot_odds", lambda ship=ship.name, target=target: odds.shot_odds(s, player, ship, target)
+    for enemy in s.fleets[1 - player].ships:
+        if enemy.on_table:
+            yield "destroy_odds", lambda enemy=enemy.name: odds.destroy_odds(s, player, enemy)
+            yield "shooters_at", lambda enemy=enemy.name: odds.shooters_at(s, player, enemy)
+    if len(odds.unseen(s, player)):
+        yield "initiative_odds", lambda: odds.initiative_odds(s, player)
+    if slow:
+        for ship in s.fleets[player].ships:
+            if ship.on_table:
+                yield "reach", lambda ship=ship.name: odds.reach(s, player, ship)
+        if not s.is_terminal():
+            yield "expected_cubes", lambda: odds.expected_cubes(s, trials=2, seed=1)
+
+
+FC_VARIANTS = (None, "untested_ships")
+
+
+def _check_fleet_command(games: int, *, chance: bool = False, slow_every: int = 25) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    seen = decisions("fleet_command", range(games), 1_500, chance=chance, variants=FC_VARIANTS)
+    for i, (s, history) in enumerate(seen):
+        for name, n in ask_all(fleet_command_questions(s, history, slow=i % slow_every == 0),
+                               f"fleet_command {s.phase}").items():
+            counts[name] = counts.get(name, 0) + n
+    return counts
+
+
+def test_fleet_command_odds_answer_at_every_decision() -> None:
+    """Six games (random and heuristic, the mirror fleets and the untested ships); reach every 25th decision."""
+    games = _games(6, 20, False)
+    counts = _check_fleet_command(games)
+    assert counts["destroy_odds"] > 50 * games and counts["shot_odds"] > 0 and counts["reach"] > 0
+    assert not any(name.endswith("refused") for name in counts)
+
+
+# --- Pinned Down ----------------------------------------------------------------------------------
+
+def pinned_down_questions(s: Any, _history: tuple[Any, ...] = (), *, sampled: bool = False) -> Iterator[Question]:
+    """The Odds tab's (the reveal chart and table with every card in hand, this fight, which fight first) and the
+    notebook's questions (``reveal_by_card`` and ``summary_rows``; the sampled ``survive_this_turn`` and
+    ``turns_to_distance`` where ``sampled``, with a few trials). A view that shows a sentence instead of its
+    figure (``why_no_reveal``, ``why_no_order``) counts as a refusal with that sentence."""
+    from explorer.games.pinned_down.odds import (quiet_effect_chances, reveal_by_card, reveal_distribution,
+                                                 summary_rows, why_no_reveal)
+    from explorer.games.pinned_down.odds_fight import fight_choices, survive_this_turn, turns_to_distance
+    from explorer.games.pinned_down.odds_order import fight_orders, why_no_order
+    from widgets.pinned_down.odds_views import hand_options
+
+    reveal = why_no_reveal(s)
+    yield "reveal_distribution", lambda: _unless(reveal, lambda: reveal_distribution(s).pmf())
+    yield "hand_options", lambda: _unless(reveal, lambda: hand_options(s))
+    yield "reveal_by_card", lambda: _unless(reveal, lambda: summary_rows(reveal_by_card(s, 0), 7))
+    yield "quiet_effect_chances", lambda: _unless(reveal, lambda: quiet_effect_chances(s))
+    yield "fight_choices", lambda: fight_choices(s)
+    yield "fight_orders", lambda: _unless(why_no_order(s), lambda: fight_orders(s))
+    if sampled and not s.is_terminal():
+        yield "survive_this_turn", lambda: survive_this_turn(s, trials=3, seed=1)
+        yield "turns_to_distance", lambda: turns_to_distance(s, trials=2, seed=1)
+
+
+PD_SETUPS = ({"players": 1}, {"players": 2}, {"players": 3})
+
+
+def _check_pinned_down(games: int, *, chance: bool = False, sampled_every: int = 97) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for i, (s, history) in enumerate(decisions("pinned_down", range(games), 3_000, PD_SETUPS, chance=chance)):
+        for name, n in ask_all(pinned_down_questions(s, history, sampled=i % sampled_every == 0),
+                               f"pinned_down {s.phase}").items():
+            counts[name] = counts.get(name, 0) + n
+    return counts
+
+
+def test_pinned_down_odds_answer_at_every_decision() -> None:
+    """Three games (1, 2 and 3 players; random and heuristic); the sampled questions every 97th decision."""
+    games = _games(3, 30, False)
+    counts = _check_pinned_down(games)
+    assert counts["reveal_distribution"] > 0 and counts["fight_choices"] > 0 and counts["survive_this_turn"] > 0
+    assert counts["fight_choices: refused"] > 0  # outside a fight: "No fight is under way: ..."

@@ -87,3 +87,23 @@ def test_quick_walk_equals_the_full_walk_on_the_whole_deck(game: explorer.Game) 
         # the ships, power, loud effects and threat left agree exactly; the count of quiet effects differs
         # only where Collateral Damage's destinies take quiet cards (an approximation in both walks, RULES.md)
         assert reveal_tables(s, pool=pool)[0] == reveal_tables(s, pool=pool, fast=False)[0]
+
+
+def test_fight_odds_while_dsf_curse_draws_its_battle_destiny_count_the_destiny(game: explorer.Game) -> None:
+    """DSF Curse (power 8) "draws one battle destiny": the top attack card's threat is added (reference:
+    "reveal the top attack card, add its threat"). TRB Ardor at Harana is 8 + 1 (one location) = 9. With the
+    deck Worry (an effect: threat 0) and Dra'tar Behemoth (threat 4), the Curse is 8 or 12: the fight is won
+    with chance 1/2, asked while the destiny is being drawn; Defiance (+4 at a planet, 13) wins either way."""
+    from explorer.games.pinned_down.odds_fight import drawing_now, fight_choices, why_no_fight
+    from explorer.games.pinned_down.state import Step
+
+    s = game.position(stage="fight", threat=3, locations=["Harana"], enemies=[{"name": "DSF Curse"}],
+                      attack_deck={"cards": ["Worry", "Dra'tar Behemoth"]}, fight={"player": 1, "enemy": 1},
+                      players=[{"flagship": "TRB Ardor", "hand": ["Defiance"]}])
+    drawing = s.replace(pending=(Step("destiny", 0, 0, "enemy destiny"),))
+    assert drawing.is_chance() and why_no_fight(drawing) == ""
+    assert drawing_now(drawing) == ("DSF Curse's battle destiny is being drawn: these odds count every attack "
+                                    "card it may reveal.")
+    choices = dict(fight_choices(drawing))
+    assert choices["resolve now"].win == Fraction(1, 2) and fight_odds(s).win == 1  # no destiny: 9 against 8
+    assert choices["play Defiance"].win == 1

@@ -23,7 +23,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from explorer.games.pinned_down.odds import CardOption, after_playing, reveal_distribution, summary_rows, why_no_reveal
-from explorer.games.pinned_down.odds_fight import fight_choices, why_no_fight
+from explorer.games.pinned_down.odds_fight import drawing_now, fight_choices, fight_moves, why_no_fight
 from explorer.games.pinned_down.odds_order import fight_orders, order_matters, why_no_order
 from widgets.common.charts import figure_from_spec, fmt_prob, series_spec, wrapped_title
 from widgets.common.odds_table import odds_css, odds_row, odds_table, reason_row
@@ -190,16 +190,20 @@ def _cell(key: str, v: Any) -> str:
 
 
 def fight_table(s: Any) -> str:
-    """In a fight: win / damaged / destroyed / overpowered for resolving now and after each FIGHT move."""
+    """In a fight: win / damaged / destroyed / overpowered for resolving now and after each FIGHT move.
+
+    While a battle destiny (or another draw of the fight) is being drawn, the table counts it and its first
+    line says so (:func:`~explorer.games.pinned_down.odds_fight.drawing_now`); the moves are those open
+    after it whatever it reveals."""
     why = why_no_fight(s)
     if why:
         return _why(why)
     head = ["move", "win", "damaged", "destroyed", "overpowered"]
     body = [_row(name, [(k, fmt_prob(p)) for k, (_, p) in zip(head[1:], o.rows())]) for name, o in fight_choices(s)]
     fighter = s.players[s.fight.player]
-    playable = {str(a.args[0]) for a in s.legal_actions() if a.kind == "play"}
+    playable = {str(a.args[0]) for a in fight_moves(s) if a.kind == "play"}
     body += [_reason_row(c, _not_in_fight(s, c), 4) for c in sorted(fighter.hand.kinds()) if c not in playable]
-    return _table("pd-fight-table", head, body)
+    return _table("pd-fight-table", head, body, drawing_now(s))  # at a battle destiny: says it is counted
 
 
 fight_table.title = "This fight: resolve now or play a card first"  # type: ignore[attr-defined]
@@ -209,6 +213,8 @@ def _not_in_fight(s: Any, card: str) -> str:
     timing = s.data.card(card).timing
     if timing != "FIGHT":
         return f"a {timing or 'passive'} card: it cannot be played in a fight"
+    if s.is_chance():  # a battle destiny is being drawn: the moves shown are open whatever it reveals
+        return "not open after every card the draw may reveal (its cost or condition)"
     return "cannot be played in this fight (its cost or condition is not met)"
 
 

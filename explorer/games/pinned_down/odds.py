@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from explorer.core import Multiset
 from explorer.games.pinned_down import effects as fx
-from explorer.games.pinned_down.odds_quick_walk import quick_walk, quiet_before
+from explorer.games.pinned_down.odds_quick_walk import after_known_top, quick_walk, quiet_before, through_top
 from explorer.games.pinned_down.odds_walk import (
     DECK_OUT, LOUD, QUIET, Reveal, WalkModel, build_model, full_walk, group_counts, quiet_matters)
 from explorer.odds import Dist
@@ -71,6 +71,8 @@ def reveal_tables(s: "S", *, pool: int | None = None, fast: bool = True) -> tupl
     transparent = not quiet_matters(model) and QUIET not in top
     if not top and fast:
         return quick_walk(s, model, counts, quiet, pool)
+    if fast:  # a known top (a look at the deck): revealed as it lies, then the quick walk over the rest
+        return after_known_top(s, model, top, counts, quiet, pool)
     if transparent:
         model.quiet_start = 0
         table = full_walk(model, top, counts, 0, pool, not s.first_enemy_seen, s.reveal_reshuffles < 1)
@@ -155,13 +157,15 @@ def _tables(s: "S", pool: int | None) -> tuple[Dist, Dist]:
 _CACHE: dict[tuple, tuple[Dist, Dist]] = {}
 
 
-def quiet_effect_chances(s: "S", *, pool: int | None = None) -> dict[str, Fraction]:
+def quiet_effect_chances(s: "S", *, pool: int | None = None, fast: bool = True) -> dict[str, Fraction]:
     """P(each quiet attack effect is among those revealed this attack phase), one entry per quiet kind in the deck.
 
     With nothing known of the deck's order the quiet effects are alike to the reveal, so those revealed are a
     uniformly random subset of the quiet cards given how many came up (hypergeometric, exact). A known top
-    breaks that symmetry (Worry known on top is revealed for certain), so then each quiet kind is walked as
-    its own group through the exact walk, every card of the known top in its place.
+    breaks that symmetry (Worry known on top is revealed for certain): its cards are revealed as they lie and
+    the symmetry holds for the unknown rest. ``fast=False`` walks each quiet kind as its own group through the
+    exact walk instead, every card of the known top in its place (the same answer; a minute and more with a
+    full deck, where the other takes milliseconds).
 
     >>> import explorer
     >>> s = explorer.load_game("pinned_down").position(stage="reveal", threat=0, locations=["Harana"],
@@ -175,7 +179,9 @@ def quiet_effect_chances(s: "S", *, pool: int | None = None) -> dict[str, Fracti
     deck = s.attack_deck.contents()
     names = [c for c in deck.kinds() if s.data.card(c).type != "enemy ship" and c not in LOUD]
     if s.attack_deck.top:
-        return {c: _marked_chance(s, c, pool) for c in names}
+        if fast:
+            return _after_top_chances(s, names, pool)
+        return {c: _marked_chance(s, c, pool) for c in names}  # each kind by the full walk
     counts = _tables(s, pool)[1]
     total = sum(deck.count(c) for c in names)
     out = {}
@@ -184,6 +190,26 @@ def quiet_effect_chances(s: "S", *, pool: int | None = None) -> dict[str, Fracti
         miss = sum((p * Fraction(comb(total - k, min(m, total)), comb(total, min(m, total)))
                     for m, p in counts.pmf().items()), Fraction(0))
         out[c] = 1 - miss
+    return out
+
+
+def _after_top_chances(s: "S", names: list[str], pool: int) -> dict[str, Fraction]:
+    """:func:`quiet_effect_chances` with a known top: its quiet effects are revealed or not as the top lies
+    (:func:`~.odds_quick_walk.through_top`); the unknown rest's quiet effects are alike, so those revealed
+    there are a uniformly random subset of its quiet cards given how many came up (hypergeometric, exact).
+    """
+    model, top, counts, quiet = _prepared(s)
+    got = after_known_top(s, model, top, counts, quiet, pool)
+    acc, _, _, _, _ = through_top(model, top, pool, not s.first_enemy_seen)
+    on_top = {s.attack_deck.top[i] for i in acc[4]}
+    rest = s.attack_deck.middle + Multiset(s.attack_deck.bottom)
+    total = sum(rest.count(c) for c in names)
+    out = {}
+    for c in names:
+        k = rest.count(c)
+        miss = sum((p * Fraction(comb(total - k, min(m - len(acc[4]), total)), comb(total, min(m - len(acc[4]), total)))
+                    for m, p in got[1].pmf().items()), Fraction(0))
+        out[c] = Fraction(1) if c in on_top else 1 - miss
     return out
 
 

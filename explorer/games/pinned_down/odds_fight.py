@@ -30,10 +30,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from explorer.core import Action
 from explorer.core.rng import Generator
 from explorer.errors import RulesError
 from explorer.games.pinned_down import effects as fx
+from explorer.core.words import possessive
 from explorer.games.pinned_down.policies import heuristic_policy
+from explorer.games.pinned_down.state import CHANCE_STEPS
 from explorer.odds import Estimate, estimate
 from explorer.odds.sampling import mean_interval
 
@@ -84,21 +87,60 @@ def _fight_pending(s: "S") -> bool:
     return s.stage == "fight" and s.fight is not None and s.fight.resolved and bool(s.pending)
 
 
+def _card_text_waiting(s: "S") -> bool:
+    """Whether a card text waits for a decision before the fight can go on (a discard, a choice): the fight
+    odds would have to guess it, so they wait. A chance step (a battle destiny, a card drawn, a damage card)
+    is counted instead."""
+    return any(step.kind not in CHANCE_STEPS for step in s.pending)
+
+
 def why_no_fight(s: "S") -> str:
-    """One sentence: why the fight odds do not apply here ("" when a fight waits for its fighter's moves)."""
+    """One sentence: why the fight odds do not apply here ("" when a fight waits for its fighter's moves, or for
+    a battle destiny or another draw the odds count: :func:`drawing_now`)."""
     if s.is_terminal():
         return "The game is over."
-    if s.stage != "fight" or s.fight is None or s.fight.resolved:
+    if s.stage == "fight" and s.fight is not None and s.fight.resolved:
+        return "This fight is resolved and its card texts are still resolving (a damage card, a draw, a " \
+               "discard); the next fight's odds follow."
+    if s.stage != "fight" or s.fight is None:
         return "No fight is under way: fight odds appear in the fight phase, before each fight is resolved."
-    if s.pending:
-        return "A card text is resolving first (a battle destiny, a draw); the fight odds follow."
+    if _card_text_waiting(s):
+        return "A card text is resolving first (a discard, a choice); the fight odds follow."
     return ""
+
+
+def drawing_now(s: "S") -> str:
+    """One sentence saying what the fight odds count first while a chance step of the fight is under way ("" at
+    the fighter's decision): the battle destiny being drawn, the card being drawn, the damage card.
+
+    >>> import explorer
+    >>> from explorer.games.pinned_down.state import Step
+    >>> game = explorer.load_game("pinned_down")
+    >>> s = game.position(stage="fight", threat=3, locations=["Harana"], enemies=[{"name": "DSF Curse"}],
+    ...                   fight={"player": 1, "enemy": 1}, players=[{"flagship": "TRB Ardor"}])
+    >>> drawing_now(s.replace(pending=(Step("destiny", 0, 0, "enemy destiny"),)))
+    "DSF Curse's battle destiny is being drawn: these odds count every attack card it may reveal."
+    """
+    if not s.pending or not s.is_chance() or why_no_fight(s):
+        return ""
+    step = s.pending[0]
+    who = s.game.player_name(step.player)
+    if step.kind == "destiny":
+        side = possessive(s.enemies[s.fight.enemy].name) if step.note == "enemy destiny" else possessive(who)
+        return f"{side} battle destiny is being drawn: these odds count every attack card it may reveal."
+    if step.kind == "damage":
+        return f"A damage card for {who} is being drawn: these odds count every card it may be."
+    if step.kind == "draw":
+        return f"{who} is drawing a card: these odds count every card it may be."
+    return f"A card text is being dealt ({step.note or step.kind}): these odds count every way it may go."
 
 
 def fight_odds(s: "S", moves: Sequence[str] = ()) -> FightOdds:
     """Exact result chances of the current fight when the fighter makes ``moves`` (in order) and resolves.
 
     Asked where :func:`why_no_fight` gives no reason; elsewhere it refuses with that reason (RulesError).
+    While a battle destiny (or another chance step of the fight) is being drawn, every card it may reveal is
+    counted first, then the moves are made.
     """
     why = why_no_fight(s)
     if why:
@@ -112,6 +154,9 @@ def fight_odds(s: "S", moves: Sequence[str] = ()) -> FightOdds:
 def _walk(s: "S", p: Fraction, moves: list[str], acc: dict[str, Fraction], fighter: int, memo: dict) -> None:
     if s.is_terminal():
         acc["overpowered" if "overpowered" in s.outcome else "destroyed"] += p
+        return
+    if s.players[fighter].destroyed:  # an overload's damage card destroyed the ship before the fight resolved
+        acc["destroyed"] += p
         return
     if s.is_chance():
         for a, q in s.chance_outcomes():
@@ -131,12 +176,38 @@ def _walk(s: "S", p: Fraction, moves: list[str], acc: dict[str, Fraction], fight
         acc["destroyed"] += p * destroyed
 
 
+def _after_draws(s: "S") -> list["S"]:
+    """The fighter's decisions the chance steps of the fight lead to, every way they may go (``[s]`` at one)."""
+    if not s.is_chance():
+        return [s]
+    out: list["S"] = []
+    for a, _ in s.chance_outcomes():
+        t = s.apply(a)
+        if not t.is_terminal() and not t.players[s.fight.player].destroyed:  # type: ignore[union-attr]
+            out.extend(_after_draws(t))
+    return out
+
+
+def fight_moves(s: "S") -> list[Action]:
+    """The FIGHT moves (cards played, powers used) open to the fighter now, or, while a chance step of the fight
+    is under way, those open after it however it goes."""
+    after = _after_draws(s)
+    open_now = [[a for a in t.legal_actions() if a.kind in ("play", "use")] for t in after
+                if t.stage == "fight" and t.fight is not None and not t.fight.resolved and not t.pending]
+    if not open_now or len(open_now) < len(after):
+        return []
+    return [m for m in open_now[0] if all(m in other for other in open_now[1:])]
+
+
 def fight_choices(s: "S") -> list[tuple[str, FightOdds]]:
-    """The fight odds for "resolve now" and after each single FIGHT move open to the fighter."""
+    """The fight odds for "resolve now" and after each single FIGHT move open to the fighter.
+
+    While a battle destiny is being drawn, "resolve now" is resolving as soon as it is drawn, and the moves
+    are those open after it whatever it reveals (see :func:`drawing_now`).
+    """
     out = [("resolve now", fight_odds(s))]
-    for a in s.legal_actions():
-        if a.kind in ("play", "use"):
-            out.append((str(a), fight_odds(s, [str(a)])))
+    for move in fight_moves(s):
+        out.append((str(move), fight_odds(s, [str(move)])))
     return out
 
 
@@ -189,5 +260,5 @@ def turns_to_distance(s: "S", *, trials: int = 200, seed: int = 1) -> TurnsToGo:
     return TurnsToGo(win, Estimate(mean, mean - half, mean + half, len(won), seed, "mean"))
 
 
-__all__ = ["FightOdds", "TurnsToGo", "fight_choices", "fight_odds", "survive_this_turn", "turns_to_distance"]
+__all__ = ["FightOdds", "TurnsToGo", "drawing_now", "fight_choices", "fight_moves", "fight_odds", "survive_this_turn", "turns_to_distance"]
 

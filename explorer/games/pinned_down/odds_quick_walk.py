@@ -23,7 +23,7 @@ from fractions import Fraction
 from math import comb, gcd
 from typing import TYPE_CHECKING
 
-from explorer.games.pinned_down.odds_walk import DECK_OUT, LOUD, Reveal, WalkModel, quiet_matters, react
+from explorer.games.pinned_down.odds_walk import DECK_OUT, LOUD, QUIET, Reveal, WalkModel, quiet_matters, react
 from explorer.odds import Dist
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ class PackedCounts:
 
 def _fast_reveal(model: WalkModel, counts: tuple[int, ...], quiet: int, pool: int, first: bool,
                  second: tuple[int, ...] | None, second_quiet: int,
-                 codes: PackedCounts) -> tuple[dict[tuple, int], int]:
+                 codes: PackedCounts, owed: int = 0) -> tuple[dict[tuple, int], int]:
     """The reveal walk over merged groups (same cost, threat added and effect): positions are counts only.
 
     ``counts`` are the deck's merged groups; ``second`` the groups of the deck rebuilt from the discard pile
@@ -100,7 +100,7 @@ def _fast_reveal(model: WalkModel, counts: tuple[int, ...], quiet: int, pool: in
     second_code = codes.pack((0,) * n + second) if second is not None else 0
     second_size = sum(second) + second_quiet if second is not None else 0
     # a position: (packed counts, quiet left, pool, first ship still to come, destinies owed, reshuffled, size)
-    frontier: dict[tuple, int] = {(codes.pack(counts + (0,) * n), quiet, pool, first, 0, False,
+    frontier: dict[tuple, int] = {(codes.pack(counts + (0,) * n), quiet, pool, first, owed, False,
                                    sum(counts) + quiet): 1}
     layers: list[tuple[int, dict[tuple, int]]] = []
     denominator = 1
@@ -204,11 +204,12 @@ def power_split(members: tuple[tuple[int, int], ...], r: int) -> dict[tuple[int,
     return out
 
 
-def quick_walk(s: "S", model: WalkModel, counts: tuple[int, ...], quiet: int, pool: int) -> tuple[Dist, Dist]:
+def quick_walk(s: "S", model: WalkModel, counts: tuple[int, ...], quiet: int, pool: int,
+               owed: int = 0) -> tuple[Dist, Dist]:
     """The walk over merged groups, with no known top (a destiny drawn by Collateral Damage that is a quiet
     effect counts as revealed when Ms. McGowan or Agniar react to effects; after a reshuffle, ships drawn as a
     destiny this phase are not counted back in and quiet effects of the second pass are not counted when
-    nothing reacts to them)."""
+    nothing reacts to them). ``owed``: the battle destinies Collateral Damage still takes before the first card."""
     where, _ = _merged_groups(s, model)
     m = max(where) + 1
     reps = [next(model.groups[g] for g in range(len(where)) if where[g] == i) for i in range(m)]
@@ -233,7 +234,7 @@ def quick_walk(s: "S", model: WalkModel, counts: tuple[int, ...], quiet: int, po
     both = merged + list(second or (0,) * m)
     codes = PackedCounts(2 * m, max(both + [1]))
     table, denominator = _fast_reveal(merged_model, tuple(merged), quiet if reacts else 0, pool,
-                                      not s.first_enemy_seen, second, second_quiet, codes)
+                                      not s.first_enemy_seen, second, second_quiet, codes, owed)
     big_k = sum(merged)
     starts = (codes.pack(merged + [0] * m), codes.pack(both))
     ship_fields = [i for i in range(2 * m) if reps[i % m].ship]
@@ -293,6 +294,78 @@ def quick_walk(s: "S", model: WalkModel, counts: tuple[int, ...], quiet: int, po
             quiet_dist[nq] = quiet_dist.get(nq, 0) + p * r_
     # Reveal orders as its fields' tuple: built in that order, the Dist's own sort has nothing to move
     return Dist({Reveal(*k): out[k] for k in sorted(out)}), Dist.from_fractions(quiet_dist)
+
+
+def through_top(model: WalkModel, top: tuple[int, ...], pool: int,
+                first: bool) -> tuple[tuple[int, int, int, int, tuple[int, ...]], int, bool, int, bool]:
+    """The known top of the attack deck revealed card by card, as :func:`~.odds_walk.full_walk` reveals it (no
+    branching: every card is known): (ships, total power, largest, loud-effect mask, the places in the top of
+    the quiet effects revealed), the pool left, a first ship still to come, the destinies still owed, and
+    whether the reveal ended there."""
+    ships = total = largest = mask = owed = 0
+    quiet: list[int] = []
+    for i, g in enumerate(top):
+        if owed:  # Collateral Damage's destiny takes this card
+            owed -= 1
+            continue
+        if g == QUIET:
+            pool = react(model.per_effect, pool)
+            quiet.append(i)
+        else:
+            group = model.groups[g]
+            cost = group.first_cost if first and group.ship else group.cost
+            if cost > pool:
+                return (ships, total, largest, mask, tuple(quiet)), pool, first, owed, True
+            if group.ship:
+                pool = max(0, pool - cost + group.bonus)
+                ships, total, largest, first = ships + 1, total + group.power, max(largest, group.power), False
+            else:
+                pool = max(0, react(model.per_effect, pool - cost) + group.bonus)
+                mask |= 1 << model.named.index(group.effect)
+                owed = model.destinies if group.effect == "Collateral Damage" else 0
+        if model.stop_at_zero and pool == 0:
+            return (ships, total, largest, mask, tuple(quiet)), 0, first, owed, True
+    return (ships, total, largest, mask, tuple(quiet)), pool, first, owed, False
+
+
+def after_known_top(s: "S", model: WalkModel, top: tuple[int, ...], counts: tuple[int, ...], quiet: int,
+                    pool: int) -> tuple[Dist, Dist]:
+    """The reveal with a known top (a look at the attack deck): the top's cards revealed as they lie, then the
+    quick walk over the unknown rest, its outcomes shifted by what the top revealed. The known top's effects
+    go to the discard pile a reshuffle takes back; destinies Collateral Damage on top still owes past it take
+    the rest's first cards, as in the quick walk.
+
+    >>> import explorer
+    >>> from explorer.games.pinned_down.odds import _prepared, reveal_tables
+    >>> s = explorer.load_game("pinned_down").position(stage="reveal", threat=7, locations=["Harana"],
+    ...     attack_deck={"cards": ["Worry x2", "Dra'tar Behemoth", "Dra'tar Assault Frigate x2"],
+    ...                  "known_top": ["Dra'tar Assault Frigate", "Worry"]}, this_turn={"attack_reshuffles": 1})
+    >>> model, top, counts, quiet = _prepared(s)
+    >>> after_known_top(s, model, top, counts, quiet, 7)[0] == reveal_tables(s, fast=False)[0]
+    True
+    """
+    acc, left, first, owed, ended = through_top(model, top, pool, not s.first_enemy_seen)
+    ships, total, largest, mask, places = acc
+    nq = len(places)
+    effects = tuple(e for i, e in enumerate(LOUD) if mask >> i & 1)
+    if ended:
+        return Dist({Reveal(ships, total, largest, effects, left): 1}), Dist({nq: 1})
+    from dataclasses import replace
+
+    drawn = [0] * len(model.groups)
+    for g in top:
+        if g != QUIET and not model.groups[g].ship:
+            drawn[g] += 1
+    rest = replace(model, discard=tuple(d + x for d, x in zip(model.discard, drawn)),
+                   quiet_discard=model.quiet_discard + sum(1 for g in top if g == QUIET))
+    reveal, quiet_dist = quick_walk(s.replace(first_enemy_seen=not first), rest, counts, quiet, left, owed)
+    shifted: dict[Reveal, int] = {}
+    for r, w in zip(reveal.outcomes, reveal.weights):
+        both = tuple(e for e in LOUD if e in effects or e in r.effects)
+        k = Reveal(r.ships + ships, r.total_power + total, max(r.largest_power, largest), both, r.threat_left)
+        shifted[k] = shifted.get(k, 0) + w
+    return (Dist({k: shifted[k] for k in sorted(shifted)}),
+            Dist({m + nq: w for m, w in zip(quiet_dist.outcomes, quiet_dist.weights)}))
 
 
 def _lcm_of_combs(n: int) -> int:
