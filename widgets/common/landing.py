@@ -142,7 +142,7 @@ def where_it_runs(static: bool | None = None) -> str:
     """
     if on_static_site() if static is None else static:
         return ("Every page runs in your browser, with nothing on a server: the first visit downloads Python and "
-                "the packages (about 50 MB) and starts them, which takes about half a minute; later visits take them "
+                "the packages (about 50 MB) and starts them, which takes 15 seconds or so; later visits take them "
                 "from the browser's cache. The simulation lab runs up to 200 games here; the processes and Dask "
                 "backends need the served dashboards.")
     return ("These pages run on this server, a Python kernel per page. To publish them for any number of readers "
