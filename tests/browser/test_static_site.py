@@ -174,8 +174,8 @@ def test_a_game_plays_shows_odds_hints_reviews_and_shares_offline(visit: Visit) 
     page, _ = visit.open("warps_edge", "?seed=4")
     expect(page.locator(".re-status")).to_contain_text("New game from the link's seed 4")
     lines = page.locator(".re-log-line").count()
-    click_and_wait(page, ".re-step")
-    assert page.locator(".re-log-line").count() > lines
+    click_and_wait(page, ".re-step")  # the status line says the move; the log redraws just after it
+    page.wait_for_function("n => document.querySelectorAll('.re-log-line').length > n", arg=lines, timeout=WORK_MS)
     to_decision(page)
     page.get_by_role("tab", name="Odds").click()
     expect(page.locator(".re-odds .js-plotly-plot").first).to_be_visible(timeout=WORK_MS)
