@@ -37,7 +37,7 @@ import contextlib
 import pickle
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from explorer.advisor.advice import Advice, OptionAdvice
@@ -128,7 +128,7 @@ def advise(state: State | Match, seat: int | None = None, *, rollouts: int = 200
     return advice
 
 
-def _play_here(job: Job, tasks: list[tuple[int, int, int]], deadline: float | None) -> Iterator[Any]:
+def _play_here(job: Job, tasks: list[tuple[int, int, int]], deadline: float | None) -> Generator[Any, None, None]:
     for piece in local_pieces(tasks):
         if deadline is not None and time.perf_counter() >= deadline:
             return

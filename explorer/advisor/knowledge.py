@@ -47,4 +47,4 @@ def assumed(game_id: str) -> str:
     if said is None:
         raise RulesError(f"{game_id} does not say what its players cannot see (Game.hidden_information); "
                          "the advisor will not look ahead with every hidden card open")
-    return said  # type: ignore[no-any-return]  # a class attribute typed on Game
+    return said

@@ -84,7 +84,8 @@ class Job:
 def resolve_policies(state: State, policy: PolicyRef) -> tuple[Any, ...]:
     """One callable per seat from a name, a callable, or a sequence of them (names from ``game.policies()``)."""
     named = state.game.policies()
-    players = len(state.result().returns) if state.is_terminal() else _players(state)
+    ended = state.result()
+    players = len(ended.returns) if ended is not None else _players(state)
     refs = list(policy) if isinstance(policy, (list, tuple)) else [policy] * players
     if len(refs) != players:
         raise RulesError(f"policy: give one policy for every seat ({players}), got {len(refs)}")
@@ -99,6 +100,13 @@ def resolve_policies(state: State, policy: PolicyRef) -> tuple[Any, ...]:
         else:
             raise RulesError(f"policy: a policy name ({', '.join(named)}) or a callable policy(state, rng), got {ref!r}")
     return tuple(out)
+
+
+def _progress(state: State, seat: int) -> float:
+    """How far ``seat`` got (measure "progress": ``asking.check_measure`` admits only games that say)."""
+    got = state.progress(seat)
+    assert got is not None, "measure 'progress' is asked only of games that measure it"
+    return got
 
 
 def _players(state: State) -> int:
@@ -159,7 +167,9 @@ def play_out(state: State, seat: int, policies: tuple[Any, ...], chance: Generat
             keys.append(key)
         last = mover
         if mover == TERMINAL:
-            value = float(state.result().returns[seat]) if measure == "win" else state.progress(seat)  # type: ignore
+            ended = state.result()
+            assert ended is not None, "a state whose mover is TERMINAL has its result"
+            value = float(ended.returns[seat]) if measure == "win" else _progress(state, seat)
             break
         if mover == CHANCE:  # every chance step in a row (no checkpoint falls between them: the mover stays)
             state, made = state.play_chance(chance, max_steps - steps)
@@ -169,7 +179,7 @@ def play_out(state: State, seat: int, policies: tuple[Any, ...], chance: Generat
             steps += 1
     else:  # cut at max_steps: a draw, or as far as the seat got
         if measure != "win":
-            value = state.progress(seat)  # type: ignore[assignment]
+            value = _progress(state, seat)
     if memo is not None:
         for key in keys:
             memo[key] = value

@@ -54,7 +54,7 @@ import pickle
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -194,7 +194,7 @@ class Runner:
     def __exit__(self, *exc: object) -> None:
         self._stack.close()
 
-    def run(self, blob: bytes, tasks: list[Task], deadline: float | None = None) -> Iterator[Done]:
+    def run(self, blob: bytes, tasks: list[Task], deadline: float | None = None) -> Generator[Done, None, None]:
         """Play the tasks; yield each piece as it finishes. Past ``deadline`` no new piece starts."""
         if self.backend == "local":
             for piece in local_pieces(tasks):
@@ -206,7 +206,7 @@ class Runner:
         else:
             yield from self._run_dask(blob, split(tasks, PIECES_PER_WORKER * self.workers), deadline)
 
-    def _run_processes(self, blob: bytes, pieces: list[Piece], deadline: float | None) -> Iterator[Done]:
+    def _run_processes(self, blob: bytes, pieces: list[Piece], deadline: float | None) -> Generator[Done, None, None]:
         from concurrent.futures import FIRST_COMPLETED, wait
         from concurrent.futures.process import BrokenProcessPool
 
@@ -232,7 +232,7 @@ class Runner:
                 for future in running:
                     future.cancel()
 
-    def _run_dask(self, blob: bytes, pieces: list[Piece], deadline: float | None) -> Iterator[Done]:
+    def _run_dask(self, blob: bytes, pieces: list[Piece], deadline: float | None) -> Generator[Done, None, None]:
         client = self._client
         shared = self._blobs.get(blob)
         if shared is None:
@@ -260,7 +260,7 @@ def _whole(name: str, value: Any, low: int, high: int) -> int:
     return value
 
 
-Rounds = Iterator["Advice | None"]
+Rounds = Generator["Advice | None", None, None]
 """What :func:`advise_rounds` yields: ``None`` after a piece, the advice so far after a round (the last: all)."""
 
 
@@ -370,7 +370,7 @@ def _rounds(job: Job, blob: bytes, options: Sequence[Option], chances: Sequence[
     yield build()
 
 
-def _play_here(job: Job, tasks: list[Task], deadline: float | None) -> Iterator[Done]:
+def _play_here(job: Job, tasks: list[Task], deadline: float | None) -> Generator[Done, None, None]:
     """A round of a job whose policy does not pickle, played in this thread (local backend only)."""
     for piece in local_pieces(tasks):
         if deadline is not None and time.perf_counter() >= deadline:

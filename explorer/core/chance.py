@@ -19,12 +19,14 @@ from bisect import bisect_right
 from functools import lru_cache
 from itertools import accumulate
 from math import gcd, lcm
-from typing import Any
+from typing import Any, TypeVar
 
 from explorer.core.multiset import Multiset
 from explorer.core.pcg64 import Generator as PureGenerator
 from explorer.core.rng import Generator
 import explorer.odds as odds  # exact distributions: they stand on core.multiset and core.rng alone (docs/architecture.md)
+
+Outcome = TypeVar("Outcome")  # what a chance node deals: an action of the game
 
 
 def multiset_draw_weights(population: Multiset, n: int) -> tuple[tuple[Multiset, int], ...]:
@@ -62,7 +64,7 @@ def _as_outcomes(dist: Any) -> tuple[tuple[Any, Fraction], ...]:
     return tuple((o, Fraction(w, dist.total)) for o, w in zip(dist.outcomes, dist.weights) if w)
 
 
-def sample_outcome(outcomes: Sequence[tuple[object, Fraction]], rng: Generator) -> object:
+def sample_outcome(outcomes: Sequence[tuple[Outcome, Fraction]], rng: Generator) -> Outcome:
     """Pick one outcome with its exact probability, using ``rng`` (one integer draw).
 
     The probabilities are brought to a common denominator so the pick is exact
@@ -105,8 +107,8 @@ def draw_below(rng: Generator, n: int) -> int:
     """
     if type(n) is not int or not 1 < n <= 2**32:
         return 0 if n == 1 and type(n) is int else int(rng.integers(0, n))
-    if type(rng) is PureGenerator:
-        return rng.bit_generator.below(n)  # type: ignore[no-any-return]  # below returns an int
+    if isinstance(rng, PureGenerator):
+        return rng.bit_generator.below(n)
     known = _WORDS.get(id(rng))
     if known is None or known[0] is not rng:
         words = rng.bit_generator.ctypes

@@ -82,7 +82,7 @@ def share_keys(*classes: type) -> None:
     Point(x=1, y=5)
     """
     for cls in classes:
-        layout = _NEW(cls)
+        layout: Any = _NEW(cls)
         for name in (*(f.name for f in dataclasses.fields(cls)), *getattr(cls, "REMEMBERED", ())):
             _SET(layout, name, None)
 

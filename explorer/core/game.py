@@ -277,7 +277,7 @@ def load_game(game_id: str, *, variant: str | None = None, **options: Any) -> Ga
     what exists.
     """
     cls = game_class(game_id)
-    return cls(variant=variant, **options)  # type: ignore[no-any-return]  # a registered Game subclass
+    return cls(variant=variant, **options)
 
 
 def game_from_identity(data: Mapping[str, Any], game: Game | None = None) -> Game:

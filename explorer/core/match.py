@@ -180,8 +180,8 @@ class Match(Observed):
                 )
         elif isinstance(action, str):
             action = state.parse_action(action)
-        self._push(state, state.current_player, action, sampled)  # type: ignore[arg-type]
-        return action  # type: ignore[return-value]
+        self._push(state, state.current_player, action, sampled)
+        return action
 
     def _push(self, state: State, mover: int, action: Action, sampled: bool) -> None:
         """Apply ``action`` of ``mover`` to ``state`` (the shown position); keep the new position, the move and
@@ -226,7 +226,7 @@ class Match(Observed):
                     break
                 if mover == CHANCE:  # a sampled outcome is legal by construction: straight to the rules
                     action = sample_outcome(state.chance_outcomes(), rng)
-                    new_state = state._apply(action)  # type: ignore[arg-type]
+                    new_state = state._apply(action)
                 else:
                     action = chooser(state, rng)
                     if not isinstance(action, Action):  # text, or a policy that gave nothing: step() reads it

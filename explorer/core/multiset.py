@@ -47,6 +47,9 @@ class Multiset(Generic[T]):
     """A frozen bag of hashable items with positive integer counts."""
 
     __slots__ = ("_items", "_hash", "_size")
+    _items: tuple[tuple[Hashable, int], ...]  # (item, count) pairs, sorted by item (``_key``), counts positive
+    _hash: int | None  # worked out when first asked
+    _size: int  # the number of copies
 
     def __init__(self, items: Mapping[Hashable, int] | Iterable[Hashable] = ()) -> None:
         if type(items) is tuple and not items:  # the empty bag (a hand after the discard phase): no counting
@@ -67,8 +70,8 @@ class Multiset(Generic[T]):
                 counts = Counter()
                 counts.update(items)
             pairs = _ordered(counts)
-        self._items: tuple[tuple[Hashable, int], ...] = pairs
-        self._hash: int | None = None
+        self._items = pairs
+        self._hash = None
         self._size = sum([n for _, n in pairs])
 
     @classmethod

@@ -15,7 +15,7 @@ from numbers import Real
 try:
     import numpy as _numpy
 except ImportError:  # a Python without numpy: only the built-in kinds exist
-    _numpy = None
+    _numpy = None  # type: ignore[assignment]  # numpy is optional: None says it is missing
 
 BOOLS: tuple[type, ...] = (bool,) if _numpy is None else (bool, _numpy.bool_)
 """Truth values, which a whole-number field refuses (``True`` is an ``int`` to Python)."""

@@ -30,7 +30,7 @@ from itertools import accumulate, cycle
 from math import isfinite, prod
 from numbers import Integral, Real
 import secrets
-from typing import Any
+from typing import Any, cast
 
 _M32 = 0xFFFF_FFFF
 _M64 = 0xFFFF_FFFF_FFFF_FFFF
@@ -226,7 +226,7 @@ def _count(size: Any) -> int | None:
     if size is None:
         return None
     shape = (size,) if isinstance(size, Integral) else tuple(size) if isinstance(size, (tuple, list)) else None
-    if shape is None or len(shape) != 1 or not all(isinstance(s, Integral) and not isinstance(s, bool) and s >= 0
+    if shape is None or len(shape) != 1 or not all(isinstance(s, Integral) and not isinstance(s, bool) and int(s) >= 0
                                                     for s in shape):
         raise TypeError(f"size must be None or a whole number >= 0 (one-dimensional draws), got {size!r}")
     return int(prod(shape))
@@ -282,7 +282,7 @@ class Generator:
         """Items of ``a`` (or indices below ``a``), with replacement, uniformly or with probabilities ``p``."""
         if not replace:
             raise TypeError("only draws with replacement are offered (replace=True)")
-        population = int(a) if isinstance(a, Integral) and not isinstance(a, bool) else len(a)
+        population = int(a) if isinstance(a, Integral) and not isinstance(a, bool) else len(cast(Sequence[Any], a))
         if population <= 0:
             raise ValueError(f"a must be a positive whole number or a non-empty sequence, got {a!r}")
         count = _count(size)
@@ -294,7 +294,8 @@ class Generator:
             picks = bisect_right(cdf, uniform) if count is None else [bisect_right(cdf, u) for u in uniform]
         if isinstance(a, Integral):
             return picks
-        return a[picks] if count is None else [a[i] for i in picks]
+        items = cast(Sequence[Any], a)  # not a count: the items chosen from
+        return items[picks] if count is None else [items[i] for i in picks]
 
     @staticmethod
     def _cdf(p: Sequence[float], population: int) -> list[float]:

@@ -30,7 +30,7 @@ import explorer.core.pcg64 as pcg64
 try:  # numpy only makes draws faster; every number is the same without it
     import numpy as _numpy
 except ImportError:  # a Python without numpy (Pyodide in the browser): the pure generator draws
-    _numpy = None
+    _numpy = None  # type: ignore[assignment]  # numpy is optional: None says it is missing
 
 HAVE_NUMPY: bool = _numpy is not None
 """Whether numpy's generator is used (it is installed and imports)."""
@@ -72,8 +72,8 @@ def spawn_generators(entropy: Sequence[int], n: int, pure: bool | None = None) -
         pure = _numpy is None
     if pure:
         return tuple(pcg64.Generator(pcg64.PCG64(child)) for child in pcg64.SeedSequence(list(entropy)).spawn(n))
-    return tuple(_numpy.random.Generator(_numpy.random.PCG64(child))  # type: ignore[union-attr]  # numpy checked above
-                 for child in _numpy.random.SeedSequence(list(entropy)).spawn(n))  # type: ignore[union-attr]
+    return tuple(_numpy.random.Generator(_numpy.random.PCG64(child))
+                 for child in _numpy.random.SeedSequence(list(entropy)).spawn(n))
 
 
 def fresh_seed(bits: int = 32) -> int:

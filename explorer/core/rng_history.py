@@ -91,8 +91,8 @@ class GeneratorHistory:
             entry, state, marker = entries[k], states[k], self._kept[k + 1]
             if entry.sampled:
                 sample_outcome(state.chance_outcomes(), rng)
-            elif isinstance(marker, Replay) and callable(getattr(marker.policy, "advance", None)):
-                marker.policy.advance(state, rng)  # moves the generator as its choice did, without choosing again
+            elif isinstance(marker, Replay) and callable(advance := getattr(marker.policy, "advance", None)):
+                advance(state, rng)  # moves the generator as its choice did, without choosing again
             elif isinstance(marker, Replay):
                 again = marker.policy(state, rng)
                 if again != entry.action:

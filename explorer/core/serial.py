@@ -208,7 +208,7 @@ def _decode(hint: Any, data: Any, path: str = "state", **context: Any) -> Any:
         item_hint = args[0] if args else Any
         items = [_decode(item_hint, d, f"{path}[{i}]") for i, d in enumerate(data)]
         return frozenset(items) if origin is frozenset else tuple(items)
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not isinstance(data, dict):
             _fail(path, f"an object ({hint.__name__})", data)
         hints = _hints(hint)

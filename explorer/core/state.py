@@ -213,7 +213,7 @@ class State:
         >>> s.sample_chance(a) == sample_outcome(s.chance_outcomes(), b)
         True
         """
-        return sample_outcome(self.chance_outcomes(), rng)  # type: ignore[return-value]
+        return sample_outcome(self.chance_outcomes(), rng)
 
     def play_chance(self, rng: Any, limit: int) -> "tuple[State, int]":
         """Chance steps sampled (``sample_chance``) and applied (``apply_sampled``) while the position is a chance

@@ -81,6 +81,13 @@ _SCALAR = re.compile(r"[0-9A-Za-z_+.:-]++(?: [0-9][0-9A-Za-z_+.:-]*+)?")
 """Numbers, true/false and dates (``1979-05-27 07:32:00`` holds a space): never a quote, bracket or comma."""
 
 
+def _past(blank: re.Pattern[str], text: str, i: int) -> int:
+    """Where ``blank`` (:data:`_SPACE` or :data:`_BLANK`, which match the empty string too) ends, matched at ``i``."""
+    found = blank.match(text, i)
+    assert found is not None, "a pattern that matches the empty string matches everywhere"
+    return found.end()
+
+
 @dataclass(frozen=True)
 class TomlShape:
     """What the scan measured: characters, key parts written, values, the deepest level, the longest key."""
@@ -128,7 +135,7 @@ class _Scan:
         """
         text, parts = self.text, 0
         while True:
-            i = _SPACE.match(text, i).end()
+            i = _past(_SPACE, text, i)
             char = text[i] if i < self.end else ""
             if char == '"':
                 found = _BASIC.match(text, i)
@@ -157,7 +164,7 @@ class _Scan:
             if names is not None:
                 names.append(_key_name(found.group(), char))
             self.level(base + parts, start)
-            i = _SPACE.match(text, i).end()
+            i = _past(_SPACE, text, i)
             if not text.startswith(".", i):
                 return i, parts
             i += 1
@@ -200,13 +207,13 @@ class _Scan:
     def array(self, i: int, depth: int) -> int:
         opened, text = i - 1, self.text
         while True:
-            i = _BLANK.match(text, i).end()
+            i = _past(_BLANK, text, i)
             if text.startswith("]", i):
                 return i + 1
             if i >= self.end:
                 self.invalid(opened, "a list opened with [ must close with ]")
             i = self.value(i, depth + 1)
-            i = _BLANK.match(text, i).end()
+            i = _past(_BLANK, text, i)
             if text.startswith(",", i):
                 i += 1
             elif text.startswith("]", i):
@@ -216,15 +223,15 @@ class _Scan:
 
     def inline_table(self, i: int, depth: int) -> int:
         text = self.text
-        i = _SPACE.match(text, i).end()
+        i = _past(_SPACE, text, i)
         if text.startswith("}", i):
             return i + 1
         while True:
             i, parts = self.key(i, depth)
             if not text.startswith("=", i):
                 self.invalid(i, "expected = after the key")
-            i = _SPACE.match(text, i + 1).end()
-            i = _SPACE.match(text, self.value(i, depth + parts)).end()
+            i = _past(_SPACE, text, i + 1)
+            i = _past(_SPACE, text, self.value(i, depth + parts))
             if text.startswith(",", i):
                 i += 1
             elif text.startswith("}", i):
@@ -237,7 +244,7 @@ class _Scan:
         text, table_depth, i = self.text, 0, 0
         lists: set[tuple[str, ...]] = set()  # the [[name]] tables so far: a header below one goes through its entry
         while True:
-            i = _BLANK.match(text, i).end()
+            i = _past(_BLANK, text, i)
             if i >= self.end:
                 return TomlShape(self.end, self.keys, self.values, self.depth, self.longest_key)
             if text.startswith("[", i):
@@ -258,8 +265,8 @@ class _Scan:
                 i, parts = self.key(i, table_depth)
                 if not text.startswith("=", i):
                     self.invalid(i, "expected = after the key")
-                i = self.value(_SPACE.match(text, i + 1).end(), table_depth + parts)
-            i = _SPACE.match(text, i).end()
+                i = self.value(_past(_SPACE, text, i + 1), table_depth + parts)
+            i = _past(_SPACE, text, i)
             if text.startswith("#", i):
                 newline = text.find("\n", i)
                 i = self.end if newline < 0 else newline

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 CHANGE_KINDS = ("step", "play", "undo", "redo", "goto", "reseed", "restart", "load", "batch")
 """Every ``MatchChange.kind``: one per way a match moves, ``batch`` for changes folded by ``batched()``."""
@@ -64,6 +64,12 @@ class Observed:
     _batch_depth: int
     _batch_moves: int
     _batch_kinds: list[str]
+
+    if TYPE_CHECKING:  # what the class using it provides
+        @property
+        def cursor(self) -> int: ...
+
+        def __len__(self) -> int: ...
 
     def _init_listeners(self) -> None:
         self._listeners = []
@@ -110,7 +116,7 @@ class Observed:
                 kinds, moves = self._batch_kinds, self._batch_moves
                 self._batch_kinds, self._batch_moves = [], 0
                 self._tell(MatchChange(kinds[0] if len(kinds) == 1 else "batch",
-                                       self.cursor, len(self), moves))  # type: ignore[attr-defined]
+                                       self.cursor, len(self), moves))
 
     def _changed(self, kind: str, moves: int = 0) -> None:
         """Called by the match after it changed: tell the listeners now, or at the end of the batch."""
@@ -119,7 +125,7 @@ class Observed:
             self._batch_moves += moves
             return
         if self._listeners:
-            self._tell(MatchChange(kind, self.cursor, len(self), moves))  # type: ignore[attr-defined]
+            self._tell(MatchChange(kind, self.cursor, len(self), moves))
 
     def _tell(self, change: MatchChange) -> None:
         first_error: BaseException | None = None

@@ -87,7 +87,7 @@ class Deck:
         if self.top:
             return ((self.top[0], 1),)
         if self.middle:
-            return self.middle.items()  # type: ignore[no-any-return]
+            return self.middle.items()
         if self.bottom:
             return ((self.bottom[0], 1),)
         raise ValueError("cannot draw from an empty deck")
@@ -346,7 +346,7 @@ class DealtDeck:
 
     def after_draw_many(self, drawn: Multiset) -> "DealtDeck":
         """The deck after the multiset ``drawn`` (an outcome of ``draw_many_outcomes``) was drawn."""
-        from_known = Multiset({card: k for card, k in drawn.items() if card in self.known})
+        from_known: Multiset = Multiset({card: k for card, k in drawn.items() if card in self.known})
         from_pool = drawn - from_known
         if not (from_known <= self.known and from_pool <= self.pool and len(from_pool) <= self.dealt):
             raise ValueError(f"{drawn} cannot be the next {len(drawn)} cards of this deck")

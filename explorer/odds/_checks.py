@@ -40,7 +40,7 @@ def whole_number(name: str, value: object, low: int, high: int | None = None, wh
     if (
         isinstance(value, BOOLS)
         or not isinstance(value, Integral)
-        or not (low <= value and (high is None or value <= high))
+        or not (low <= int(value) and (high is None or int(value) <= high))
     ):
         raise ValueError(f"{name} must be a whole number {_range_text(low, high)}{why}, got {short(value)}")
     return int(value)
@@ -135,7 +135,7 @@ def kind_group(
     single = isinstance(kinds, str)
     if not single:
         try:
-            single = kinds in known  # type: ignore[operator]
+            single = kinds in known
         except TypeError:  # unhashable: a list or a set of kinds
             single = False
     if single:
@@ -143,7 +143,7 @@ def kind_group(
     elif isinstance(kinds, (str, bytes)) or not hasattr(kinds, "__iter__"):
         group = [kinds]
     else:
-        group = list(kinds)  # type: ignore[call-overload]
+        group = list(kinds)
     if not group:
         raise ValueError(f"{name} must name at least one kind of the population, got an empty collection")
     if len(group) > MAX_KINDS:

@@ -82,7 +82,7 @@ def drawn_multisets(pairs: Pairs, n: int) -> tuple[list[Multiset], list[int]]:
         return _breadth_first(pairs, n, suffix)
     rows = [binomial_row(c, min(c, n)) for c in counts]
     # heads[i][j]: the pairs kind i adds when j of it are drawn (nothing for j = 0)
-    heads = [[()] + [((kind, j),) for j in range(1, min(c, n) + 1)] for kind, c in pairs]
+    heads: list[list[Pairs]] = [[()] + [((kind, j),) for j in range(1, min(c, n) + 1)] for kind, c in pairs]
     half = kinds // 2
     level: list[tuple[Pairs, int, int]] = [((), n, 1)]
     for i in range(half):  # the prefixes, breadth-first, most of each kind first

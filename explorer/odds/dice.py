@@ -110,7 +110,7 @@ def _faces(n: int, sides: int) -> Dist:
     level = [[1] for _ in range(n + 1)]  # r = 1: one way
     for r in range(2, sides + 1):
         lefts = range(n + 1) if r < sides else (n,)
-        grown = [[] for _ in range(n + 1)]
+        grown: list[list[int]] = [[] for _ in range(n + 1)]
         for left in lefts:
             found = grown[left]
             for k in range(left, -1, -1):

@@ -21,7 +21,7 @@ import html
 import operator
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
-from math import gcd, isnan
+from math import gcd
 from numbers import Rational
 from typing import Any
 
@@ -59,6 +59,9 @@ class Dist:
     _weights: tuple[int, ...]
     _total: int
     _ordered: bool
+    _key: frozenset[tuple[Any, int]] | None  # the next three are worked out when first asked
+    _pmf: dict[Any, Fraction] | None
+    _cdf: dict[Any, Fraction] | None
 
     def __init__(self, weights: Mapping[Any, int]) -> None:
         if isinstance(weights, Dist):
@@ -156,12 +159,12 @@ class Dist:
 
     def pmf(self) -> dict[Any, Fraction]:
         """Outcome -> exact probability, in outcome order (a fresh dict each call)."""
-        if self._pmf is None:
+        pmf = self._pmf
+        if pmf is None:
             total = self._total
-            object.__setattr__(
-                self, "_pmf", {o: Fraction(w, total) for o, w in zip(self._outcomes, self._weights)}
-            )
-        return dict(self._pmf)  # type: ignore[arg-type]
+            pmf = {o: Fraction(w, total) for o, w in zip(self._outcomes, self._weights)}
+            object.__setattr__(self, "_pmf", pmf)
+        return dict(pmf)
 
     def to_rows(self) -> list[tuple[Any, Fraction]]:
         """``(outcome, probability)`` rows, e.g. for a CSV export."""
@@ -209,7 +212,7 @@ class Dist:
         return self._share("at_most", x, operator.le)
 
     def _share(self, name: str, x: Any, compare: Callable[[Any, Any], Any]) -> Fraction:
-        if isinstance(x, FLOATS) and isnan(x):
+        if isinstance(x, FLOATS) and x != x:  # NaN, the one value unequal to itself
             raise ValueError(f"{name}(x): x is NaN (not a number), which no outcome is >= or <=; give a number")
         try:
             hit = sum(w for o, w in zip(self._outcomes, self._weights) if compare(o, x))
@@ -232,7 +235,8 @@ class Dist:
         >>> Dist({0: 1, 1: 2, 2: 1}).cdf_at_least()
         {0: Fraction(1, 1), 1: Fraction(3, 4), 2: Fraction(1, 4)}
         """
-        if self._cdf is None:
+        cdf = self._cdf
+        if cdf is None:
             if not self._ordered:
                 raise TypeError(f"cdf_at_least needs outcomes that can be ordered (all numbers, or all text); "
                                 f"these are {self._kinds()}")
@@ -241,8 +245,9 @@ class Dist:
             for o, w in zip(reversed(self._outcomes), reversed(self._weights)):
                 running += w
                 tail.append((o, Fraction(running, self._total)))
-            object.__setattr__(self, "_cdf", dict(reversed(tail)))
-        return dict(self._cdf)  # type: ignore[arg-type]
+            cdf = dict(reversed(tail))
+            object.__setattr__(self, "_cdf", cdf)
+        return dict(cdf)
 
     def _moment_sums(self, name: str) -> tuple[Any, Any]:
         s1: Any = 0
@@ -329,11 +334,12 @@ class Dist:
 
     # --- value semantics -----------------------------------------------------
     def _normalised(self) -> frozenset[tuple[Any, int]]:
-        if self._key is None:
+        key = self._key
+        if key is None:
             g = gcd(*self._weights)
             key = frozenset((o, w // g) for o, w in zip(self._outcomes, self._weights) if w)
             object.__setattr__(self, "_key", key)
-        return self._key  # type: ignore[return-value]
+        return key
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Dist):

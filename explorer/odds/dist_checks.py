@@ -122,7 +122,7 @@ def sample_size(size: object) -> int:
     ...
     ValueError: size must be a whole number from 0 to 1,000,000 (the cap MAX_SAMPLE) or None, got -1
     """
-    if isinstance(size, BOOLS) or not isinstance(size, Integral) or not 0 <= size <= MAX_SAMPLE:
+    if isinstance(size, BOOLS) or not isinstance(size, Integral) or not 0 <= int(size) <= MAX_SAMPLE:
         text = repr(size) if not isinstance(size, int) or abs(size) < 10**30 else f"a whole number of {len(str(size)):,} digits"
         raise ValueError(
             f"size must be a whole number from 0 to {MAX_SAMPLE:,} (the cap MAX_SAMPLE) or None, got {text[:60]}"

@@ -39,7 +39,7 @@ import math
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.context import SpawnContext, SpawnProcess
@@ -181,7 +181,7 @@ def _finished(future: Future[Chunk]) -> Chunk | None:
 
 
 def run_processes(spec: SimSpec, chunks: list[tuple[int, int]], workers: int,
-                  stop: HaltSignal | None = None) -> Iterator[Chunk]:
+                  stop: HaltSignal | None = None) -> Generator[Chunk, None, None]:
     """Chunks on a pool of spawned processes, at most two chunks in flight per worker."""
     todo = list(reversed(chunks))
     attempts: dict[tuple[int, int], int] = {}
@@ -313,7 +313,7 @@ def close_cluster(cluster: Any, grace_s: float = CLUSTER_CLOSE_S) -> int:
 
 
 def run_dask(spec: SimSpec, chunks: list[tuple[int, int]], client: Any,
-             stop: HaltSignal | None = None) -> Iterator[Chunk]:
+             stop: HaltSignal | None = None) -> Generator[Chunk, None, None]:
     """Every chunk as one Dask task; results arrive as tasks finish.
 
     Tasks read a ``dask.distributed.Event`` between games. On ``stop`` it is
@@ -351,11 +351,11 @@ def run_dask(spec: SimSpec, chunks: list[tuple[int, int]], client: Any,
                 time.sleep(POLL_S)
                 continue
             for future in done:
-                rng = running.pop(future)
+                first, end = running.pop(future)
                 try:
                     chunk = future.result()
                 except Exception as err:  # noqa: BLE001 - KilledWorker or a lost connection: report this chunk, go on
-                    chunk = _lost(spec, *rng, f"the Dask task for this chunk failed: {type(err).__name__}: {err}")
+                    chunk = _lost(spec, first, end, f"the Dask task for this chunk failed: {type(err).__name__}: {err}")
                 yield chunk
     finally:
         unfinished = [f for f in futures if not f.done()]

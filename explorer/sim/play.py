@@ -76,7 +76,7 @@ def halt_check(halt: HaltSignal | None, poll_s: float = HALT_POLL_S) -> Callable
     """
     if halt is None:
         return lambda: False
-    state = {"next": 0.0, "set": False}
+    state: dict[str, float | bool] = {"next": 0.0, "set": False}
 
     def check() -> bool:
         if state["set"]:
@@ -88,7 +88,7 @@ def halt_check(halt: HaltSignal | None, poll_s: float = HALT_POLL_S) -> Callable
                 state["set"] = bool(halt.is_set())
             except Exception:  # noqa: BLE001 - unreadable now (a scheduler busy or gone): ask again later
                 state["next"] = now + 20 * poll_s
-        return state["set"]
+        return bool(state["set"])
 
     return check
 

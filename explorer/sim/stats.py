@@ -26,7 +26,7 @@ Z95 = 1.959963984540054
 class Rate(NamedTuple):
     """``count`` of ``trials`` with its rate and 95% Wilson interval."""
 
-    count: int
+    count: int  # type: ignore[assignment]  # the rate's count of successes, named as people say it; shadows tuple.count
     trials: int
     rate: float
     low: float
