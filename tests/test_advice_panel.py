@@ -109,7 +109,7 @@ def test_a_hint_for_a_position_the_match_has_left_cannot_be_played() -> None:
 def test_a_hint_at_a_chance_step_advises_the_next_decision_dealing_the_draw_as_the_rollouts_do() -> None:
     m = Match(explorer.load_game("warps_edge"), seed=1)
     panel = quiet(WarpsEdgePanel(m, link=False, deal=False))
-    panel.advice.rollouts.value = 4
+    panel.advice.rollouts.value = 8
     assert m.state.is_chance() and panel.advice.ask()
     assert panel.advice.advice is not None and m.state.is_chance()  # the match itself is not dealt
     assert ("Cards are still being dealt: this advises Pilot's next decision, dealing the draw as the rollouts do."
@@ -117,6 +117,18 @@ def test_a_hint_at_a_chance_step_advises_the_next_decision_dealing_the_draw_as_t
     play = panel.advice.rows_box.children[0].children[1]
     assert play.disabled  # the match's own draw is not dealt yet
     assert not panel.advice.play(panel.advice.advice.best.action) and m.state.is_chance()
+
+
+@pytest.mark.parametrize("typed", [3, 0, -5, 2001])
+def test_rollouts_out_of_range_are_refused_in_words_never_clamped(typed: int) -> None:
+    """Bad input says what was wrong and what is allowed (a field that clamped a typed 3 to 8 said nothing)."""
+    m = Match(explorer.load_game("warps_edge"), seed=1)
+    panel = quiet(WarpsEdgePanel(m, link=False))
+    panel.advice.rollouts.value = typed
+    assert not panel.advice.ask() and panel.advice.advice is None
+    assert panel.advice.rollouts.value == typed  # left as typed, to be corrected
+    assert (f"rollouts (games for each option) must be a whole number from 8 to 2000, got {typed}"
+            in panel.advice.headline.value)
 
 
 def test_stop_ends_the_rollouts_and_keeps_the_advice_marked_partial() -> None:

@@ -219,6 +219,14 @@ def test_auto_random_50_reaches_game_over(panel: MatchPanel) -> None:
     assert panel.status.message.startswith("The game is over (Player")
 
 
+def test_auto_refuses_an_n_typed_out_of_range_and_leaves_it_as_typed(panel: MatchPanel) -> None:
+    """The N box is a plain number field: a typed 0 is refused in words, not clamped to 1 by the browser."""
+    panel.auto_steps.value, log = 0, list(panel.match.log)
+    panel.auto_button.click()
+    assert panel.status.message == "N (moves to play) must be a whole number from 1 to 10000, got 0"
+    assert panel.auto_steps.value == 0 and panel.match.log == log  # nothing played
+
+
 def test_auto_refuses_bad_inputs(panel: MatchPanel) -> None:
     assert not panel.auto(n=0)
     assert panel.status.message == "N (moves to play) must be a whole number from 1 to 10000, got 0"

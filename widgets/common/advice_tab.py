@@ -66,10 +66,13 @@ from explorer.sim.budget import budget_for
 from widgets.common.advice_chart import advice_figure
 from widgets.common.background import IN_PAGE, LOOP, Work, start, threads_start
 from widgets.common.charts import show_figure
+from widgets.common.seed_box import InputError, whole_number
 
 log = logging.getLogger(__name__)
 
 DEFAULT_ROLLOUTS = 100
+MIN_ROLLOUTS = 8
+"""The fewest games an option is rolled out for: fewer say nothing a player can act on."""
 AUTO = "auto"
 """``rank_by``'s default where the game measures progress: the win chance, else (every one 0%) progress."""
 MAX_ROLLOUTS = 2000
@@ -177,8 +180,10 @@ class AdviceTab:
         self._work: Work | None = None
         self._asker = threading.get_ident()
 
-        self.rollouts = W.BoundedIntText(value=DEFAULT_ROLLOUTS, min=8, max=MAX_ROLLOUTS, description="rollouts",
-                                         layout=W.Layout(width="170px"), style={"description_width": "60px"})
+        # IntText, not BoundedIntText: the browser would clamp a typed 3 to 8 silently; ask() refuses it in words
+        self.rollouts = W.IntText(value=DEFAULT_ROLLOUTS, description="rollouts",
+                                  tooltip=f"Games played for each option ({MIN_ROLLOUTS} to {MAX_ROLLOUTS})",
+                                  layout=W.Layout(width="170px"), style={"description_width": "60px"})
         self.rollouts.add_class("re-advice-rollouts")
         self.policy = W.Dropdown(description="then", layout=W.Layout(width="200px"),
                                  style={"description_width": "35px"})
@@ -250,6 +255,7 @@ class AdviceTab:
         rollouts = self.rollouts.value
         shown, dealt = state, ""
         try:
+            rollouts = whole_number(rollouts, "rollouts (games for each option)", MIN_ROLLOUTS, MAX_ROLLOUTS)
             if not state.is_terminal():
                 state, dealt = next_decision(state, self.seed)
             options = len(state.legal_actions()) if not (state.is_chance() or state.is_terminal()) else 0
@@ -258,7 +264,7 @@ class AdviceTab:
                 raise RulesError(refusal)
             if options == 0:
                 advise(state)  # raises the sentence that says why there is no decision here
-        except RulesError as err:
+        except (RulesError, InputError) as err:
             self._say(err.message if hasattr(err, "message") else str(err), error=True)
             return False
         self.asked, self.advice, self.dealt_note, self.ranked_note = shown, None, dealt, ""

@@ -205,8 +205,9 @@ class MatchPanel:
         self.step_note = W.HTML(layout=W.Layout(flex="1 1 200px"))
         self.step_note.add_class("re-step-note")
         self.auto_button = _button("Auto", "Play N moves with the chosen policy", "re-auto", self.auto)
-        self.auto_steps = W.BoundedIntText(value=10, min=1, max=MAX_AUTO_STEPS, description="N",
-                                           layout=W.Layout(width="130px"), style={"description_width": "20px"})
+        # IntText, not BoundedIntText: the browser would clamp a typed 0 silently; auto() refuses it in words
+        self.auto_steps = W.IntText(value=10, description="N", tooltip=f"Moves Auto plays (1 to {MAX_AUTO_STEPS:,})",
+                                    layout=W.Layout(width="130px"), style={"description_width": "20px"})
         self.auto_policy = W.Dropdown(description="policy", layout=W.Layout(width="200px"),
                                       style={"description_width": "45px"})
         self.auto_policy.observe(lambda _c: self._draw_step_note(self.state), names="value")
