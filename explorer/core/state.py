@@ -35,6 +35,10 @@ MAX_ACTION_CHARS = 500
 """A typed action longer than this is refused unread (the longest real one is under 100)."""
 
 
+REMEMBERED_BY_EVERY_STATE: tuple[str, ...] = ("_legal_cache", "_chance_cache", "_moves_cache")
+"""The caches every state keeps (:attr:`State.REMEMBERED`); typed as a tuple of any length, so a game adds its own."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class State:
     """Base of every game's state; subclasses are ``@dataclass(frozen=True, kw_only=True)``.
@@ -44,7 +48,7 @@ class State:
     variants never compare equal.
     """
 
-    REMEMBERED = ("_legal_cache", "_chance_cache", "_moves_cache")  # no annotation: a class attribute, not a field
+    REMEMBERED = REMEMBERED_BY_EVERY_STATE  # no annotation: a class attribute, not a field
     """The values derived from the fields that a state remembers in its ``__dict__`` (never fields:
     equality, hashing and JSON ignore them); ``replaced`` leaves them behind. A game that remembers
     more adds its names."""

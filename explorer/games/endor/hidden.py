@@ -43,13 +43,14 @@ def deal_unseen(state: Any, seat: int, rng: Generator) -> Any:
     hands, piles, decks = list(state.hands), [list(p) for p in state.piles], list(state.decks)
     for side in (0, 1):
         members = [s for s in range(state.seats) if state.side(s) == side]
-        pool, sizes, places = decks[side].middle, [], []
+        pool, sizes = decks[side].middle, []
+        places: list[tuple[str, int, int]] = []  # ("hand", seat, -1: no slot) or ("pile", seat, slot)
         for other in members:
             hidden_hand, slots = unseen_slots(state, seat, other)
             if hidden_hand and hands[other]:
                 pool = pool + hands[other]
                 sizes.append(len(hands[other]))
-                places.append(("hand", other))
+                places.append(("hand", other, -1))
             for j in slots:
                 pool = pool.add(piles[other][j])
                 sizes.append(1)

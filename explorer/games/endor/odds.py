@@ -315,7 +315,7 @@ def which_order(state: EndorState, seat: int | None = None) -> list[tuple[str, s
     """
     seat = state.seat if seat is None else seat
     cards = list(dict.fromkeys(([state.revealed] if state.revealed and state.seat == seat else [])
-                               + list(state.piles[seat]) + list(state.hands[seat].kinds())))
+                               + list(state.piles[seat]) + [str(card) for card in state.hands[seat].kinds()]))
     rows = []
     cache: dict[str, tuple[str, Fraction]] = {}
     for card in cards:

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from explorer.core import Action
 from explorer.core.frozen import replaced
-from explorer.games.endor.actions import NO_ATTACK, NO_MOVE, attack_action, choices, move_actions
+from explorer.games.endor.actions import NO_ATTACK, NO_MOVE, attack_action, choices, move_actions, whole
 from explorer.games.endor.board import (
     FLEET_MARKER, attack_dice, attack_sources, attack_targets, death_star_targets, enemy_mask, executor_node,
     hit_targets, marker_at, reachable, ships_of, type_side,
@@ -152,34 +152,34 @@ def apply_step(state: EndorState, action: Action) -> EndorState:
     if kind in ("pass", "lose"):
         return finish_order(state)
     if kind == "order":
-        return choose_order(state, action.args[0])
+        return choose_order(state, str(action.args[0]))
     if kind == "deploy":
         at = executor_node(state)
         n = min(data.limits["tie_deploy"], state.tie_reserve)
         return state.replace(ships=with_ships(state.ships, at, TIE, n), tie_reserve=state.tie_reserve - n,
                              step=replaced(step, stage="attack", dest=at, moved=n))
     if kind == "move":
-        return _move(state, data.index[action.args[2]], data.index[action.args[3]], int(action.args[0]))
+        return _move(state, data.index[str(action.args[2])], data.index[str(action.args[3])], whole(action.args[0]))
     if kind == "send":
-        return _move(state, step.source, step.dest, int(action.args[0]))
+        return _move(state, step.source, step.dest, whole(action.args[0]))
     if kind == "no move":
         return state.replace(step=replaced(step, stage="attack"))
     if kind == "no attack":
         return finish_order(state)
     if kind == "attack":
-        src = data.index[action.args[0]]
-        tgt = DEATH_STAR if action.args[1] == "Death Star" else data.index[action.args[1]]
+        src = data.index[str(action.args[0])]
+        tgt = DEATH_STAR if action.args[1] == "Death Star" else data.index[str(action.args[1])]
         dice = order_attack_dice(state, step.ship, src, tgt)
         return state.replace(step=replaced(step, stage="roll", source=src, target=tgt, dice=dice))
     if kind == "fire":
-        return state.replace(step=replaced(step, stage="roll", target=data.index[action.args[0]],
+        return state.replace(step=replaced(step, stage="roll", target=data.index[str(action.args[0])],
                                           dice=data.limits["death_star_dice"]))
     if kind == "place":
-        spaces = free_spaces(state)[: int(action.args[0])]
+        spaces = free_spaces(state)[: whole(action.args[0])]
         state = state.replace(troopers=tuple(sorted(state.troopers + spaces)))
         return finish_order(state)
     if kind == "hit":
-        return assign_hit(state, action.args[0])
+        return assign_hit(state, str(action.args[0]))
     raise AssertionError(f"unhandled action {action}")
 
 

@@ -100,8 +100,8 @@ def _empire_policy(state: EndorState, actions: tuple[Action, ...]) -> Action:
     first = actions[0].kind
     if first == "plan":
         values = _empire_values(state)
-        orders = state.data.card_orders
-        return max(actions, key=lambda a: max(values.get(o, 0.0) for o in orders[str(a.args[0])]))
+        card_orders = state.data.card_orders
+        return max(actions, key=lambda a: max(values.get(o, 0.0) for o in card_orders[str(a.args[0])]))
     stage = state.step.stage
     if stage == "choose":
         orders = [a for a in actions if a.kind == "order"]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import cast
 
 from explorer.core import Action, Deck, Multiset, dice_rolls
 from explorer.core.chance import weighted_outcomes
@@ -186,7 +187,8 @@ def apply_action(state: EndorState, action: Action) -> EndorState:
     if action.kind == "draw":
         return settle(_draw(state, str(action.args[0])))
     if action.kind == "roll":
-        return settle(resolve_roll(state, tuple(map(int, action.args))))
+        faces = cast("tuple[int, ...]", action.args)  # a roll's arguments are its faces, numbers (``_rolls``)
+        return settle(resolve_roll(state, tuple(map(int, faces))))
     if action.kind == "plan":
         return settle(_plan(state, str(action.args[0])))
     return settle(apply_step(state, action))
@@ -240,7 +242,7 @@ def settle(state: EndorState) -> EndorState:
         if state.stage == "plan":
             return state
         if state.stage == "draw":
-            limit = state.game.round_limit  # type: ignore[attr-defined]
+            limit = state.game.round_limit
             if limit and state.round >= limit:
                 return state.replace(winner="draw")
             return state.replace(stage="plan", seat=0, round=state.round + 1)

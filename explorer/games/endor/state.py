@@ -24,12 +24,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
+from explorer.core.frozen import replaced
 from explorer.games.endor.census import census, with_ships
 from explorer.games.endor.data import (  # noqa: F401 (the ship types: re-exported, the rules import them from here)
     B_WING, EMPIRE_TYPES, EXECUTOR, FALCON, REBEL_TYPES, TIE, X_WING, Y_WING, EndorData)
 from explorer.games.endor.hidden import deal_unseen as deal_for_seat
 
 if TYPE_CHECKING:
+    from explorer.games.endor.game import Endor
     from explorer.games.endor.variants import Rules
 
 DEATH_STAR = -2
@@ -90,19 +92,27 @@ class EndorState(State):
     step: Step = field(default_factory=Step)
     pending: tuple[tuple[str, int, int], ...] = ()
     winner: str = ""
+    if TYPE_CHECKING:  # for the type checker only: the field ``game`` of ``State``, narrowed
+        game: Endor  # (this state's game is the Endor that made it; the field's hint stays ``Game`` at run time,
+        # where ``game.py`` imports this module and the JSON decoder reads the hints)
 
     # --- what the rules read -------------------------------------------------
 
     def deal_unseen(self, seat: int, rng: Any) -> "EndorState":
         """This position as ``seat`` may believe it: what ``seat`` cannot see dealt afresh (``hidden.py``)."""
         return deal_for_seat(self, seat, rng)
+
+    def replace(self, **changes: Any) -> EndorState:
+        """A copy with some fields changed, as ``State.replace`` makes it (``replaced``), typed as an Endor state."""
+        return replaced(self, **changes)
+
     @property
     def data(self) -> "EndorData":
-        return self.game.data  # type: ignore[attr-defined]
+        return self.game.data
 
     @property
     def rules(self) -> "Rules":
-        return self.game.rules  # type: ignore[attr-defined]
+        return self.game.rules
 
     def side(self, seat: int) -> int:
         """0 for a Rebel seat, 1 for an Empire seat."""
@@ -166,7 +176,7 @@ class EndorState(State):
     def _result(self) -> Result:
         seats = range(self.seats)
         if self.winner == "draw":
-            limit = self.game.round_limit  # type: ignore[attr-defined]
+            limit = self.game.round_limit
             return Result((), tuple(0.5 for _ in seats), f"draw: the round limit of {limit} rounds was reached")
         won = tuple(s for s in seats if self.side_name(s) == self.winner)
         reason = ("Rebels win: the Death Star is destroyed" if self.winner == "Rebels"
@@ -184,7 +194,7 @@ class EndorState(State):
         """The position in the game's words (see :mod:`explorer.games.endor.position`)."""
         return self.game.rulebook.position.position_dict(self)
 
-    def story(self, action: Action, after: "EndorState", *, viewer: int | None = None) -> str:
+    def story(self, action: Action, after: State, *, viewer: int | None = None) -> str:
         """One line saying what ``action`` did (see :mod:`explorer.games.endor.story`)."""
         return self.game.rulebook.story.story(self, action, after, viewer=viewer)
 

@@ -85,8 +85,8 @@ def story(before: EndorState, action: Action, after: EndorState, *, viewer: int 
         return (f"{name} {does('reveal')} {before.revealed}: no order on it can be used, the turn is lost"
                 + _tail(before, after))
     if kind == "move":
-        n, tname, src, dst = action.args
-        return f"{name} {does('move')} {n} {tname} {src} → {dst}"
+        ships, tname, src, dst = action.args
+        return f"{name} {does('move')} {ships} {tname} {src} → {dst}"
     if kind == "send":
         tname = data.ship_types[step.ship].name
         return f"{name} {does('move')} {action.args[0]} {tname} {data.nodes[step.source]} → {data.nodes[step.dest]}"

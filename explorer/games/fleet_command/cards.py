@@ -15,7 +15,7 @@ does (seed "The Cards"), the number is used for initiative and shooting.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -104,6 +104,8 @@ class DataSet:
     deck: Multiset
     fleets: dict[str, tuple[str, ...]]
     defaults: Parameters
+    _ships: dict[str, ShipType] = field(init=False, repr=False, compare=False)
+    _card_types: dict[str, CardType] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # lookups by name, made once: the rules ask for a ship's kind or a card's effect many times a move
@@ -111,14 +113,14 @@ class DataSet:
         object.__setattr__(self, "_card_types", {})
 
     def ship(self, name: str) -> ShipType:
-        got = self._ships.get(name)  # type: ignore[attr-defined]
+        got = self._ships.get(name)
         if got is None:
             raise RulesError(f"unknown ship {name!r}; ships: {', '.join(s.name for s in self.ships)}")
-        return got  # type: ignore[no-any-return]
+        return got
 
     def card_type(self, card: str) -> CardType:
         """The effect of a card named like ``"Repair 3"`` (remembered per card name)."""
-        known = self._card_types  # type: ignore[attr-defined]
+        known = self._card_types
         got = known.get(card)
         if got is None:
             name = card.rsplit(" ", 1)[0]
@@ -127,7 +129,7 @@ class DataSet:
                 raise RulesError(f"unknown card {card!r}; cards are named by effect and number, like 'Repair 3'")
             if len(known) < 10_000:  # typed names of unknown numbers aside, there are 36 cards
                 known[card] = got
-        return got  # type: ignore[no-any-return]
+        return got
 
     def card_effect(self, card: str) -> str:
         return self.card_type(card).name

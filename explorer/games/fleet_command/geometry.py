@@ -157,16 +157,17 @@ class Pose:
 
     fx: float = field(init=False, repr=False, compare=False)
     fy: float = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
-        return self._hash  # type: ignore[attr-defined,no-any-return]
+        return self._hash
 
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
         if other.__class__ is not Pose:
             return NotImplemented
-        return self.x == other.x and self.y == other.y and self.heading == other.heading  # type: ignore[attr-defined]
+        return self.x == other.x and self.y == other.y and self.heading == other.heading
 
     @property
     def axes(self) -> tuple[float, float]:

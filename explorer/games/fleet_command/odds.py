@@ -190,11 +190,11 @@ def reach(state: FleetState, player: int, ship: str) -> dict[str, tuple[ReachEnd
                "card": (base + p.card_tiles, can_roll)}
     if not can_roll:
         options["roll card"] = (base + (p.card_tiles if state.game.variant == "fighter_card_extra_tile" else 0), True)
-    blocked = [s.pose for f in state.fleets for s in f.ships if s.on_table and s is not me]
+    blocked = [s.pose for f in state.fleets for s in f.ships if s.on_table and s is not me and s.pose is not None]
     out = {}
     for label, (tiles, roll) in options.items():
         ends = reachable(me.pose, tiles=tiles, manoeuvres=ship_manoeuvres(kind.manoeuvres), roll=roll,
-                         omnidirectional=kind.omnidirectional, blocked=blocked,  # type: ignore[arg-type]
+                         omnidirectional=kind.omnidirectional, blocked=blocked,
                          width=p.table_width, depth=p.table_depth, two_fronts=tactics.fronts(state, me) == 2)
         out[label] = tuple(ReachEnd(pose, seq, tactics.targets(state, player, ship, pose=pose))
                            for pose, seq in ends.items())
@@ -204,9 +204,9 @@ def reach(state: FleetState, player: int, ship: str) -> dict[str, tuple[ReachEnd
 def _playout(state: FleetState, rng: Generator, policy: Callable = random_policy) -> FleetState:
     while not state.is_terminal():
         if state.is_chance():
-            state = state.apply(sample_outcome(state.chance_outcomes(), rng))  # type: ignore[assignment]
+            state = state.apply(sample_outcome(state.chance_outcomes(), rng))
         else:
-            state = state.apply(policy(state, rng))  # type: ignore[assignment]
+            state = state.apply(policy(state, rng))
     return state
 
 

@@ -89,7 +89,7 @@ def plan(heading: int, tiles: int, manoeuvres: tuple[str, ...], roll: bool, side
         got = table.get(key)
         if got is None:
             got = table[key] = len(table)
-        return got  # type: ignore[no-any-return]
+        return got
 
     def node(key: tuple[Raw, int, bool, bool]) -> int:
         if key not in node_ids:
@@ -99,7 +99,7 @@ def plan(heading: int, tiles: int, manoeuvres: tuple[str, ...], roll: bool, side
 
     origin: Raw = (0, 0, 0, 0, heading)
     number(pose_ids, origin)
-    first = [((), node((origin, tiles, False, False)))]
+    first: list[tuple[tuple[str, ...], int]] = [((), node((origin, tiles, False, False)))]
     first += [((code,), node(((0, 0, 0, 0, (heading + SIDES[code]) % 360), tiles, False, False))) for code in sides]
     edges: list[tuple[Edge, ...]] = []
     rolls = ("RL", "RR") if roll else ()

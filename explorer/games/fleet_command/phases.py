@@ -40,7 +40,7 @@ MOVE_CARDS = ("Afterburner", "Do A Barrel Roll")
 # --- movement ----------------------------------------------------------------------------------
 def start_movement(state: FleetState) -> FleetState:
     first = 1 - state.initiative
-    return _next_mover(state.replace(stage="movement", actor=first), first, first_turn=True)  # type: ignore[arg-type]
+    return _next_mover(state.replace(stage="movement", actor=first), first, first_turn=True)
 
 
 def _unmoved(state: FleetState, player: int) -> bool:
@@ -51,8 +51,8 @@ def _next_mover(state: FleetState, last: int, first_turn: bool = False) -> Fleet
     order = (last, 1 - last) if first_turn else (1 - last, last)
     for p in order:
         if _unmoved(state, p):
-            return state.replace(stage="movement", actor=p, moving=None)  # type: ignore[return-value]
-    return start_activation(state.replace(moving=None))  # type: ignore[arg-type]
+            return state.replace(stage="movement", actor=p, moving=None)
+    return start_activation(state.replace(moving=None))
 
 
 def move_actions(state: FleetState) -> list[Action]:
@@ -110,7 +110,7 @@ def apply_move(state: FleetState, action: Action) -> FleetState:
         state = pay(state, player, name, how, source)
     elif boost == "card":
         state = use_card(state, player, how, source)
-    return state.replace(stage="path", moving=moving)  # type: ignore[return-value]
+    return state.replace(stage="path", moving=moving)
 
 
 def ends(state: FleetState) -> dict:
@@ -134,10 +134,10 @@ def _ends(state: FleetState) -> dict:
     player = state.actor
     ship = state.fleets[player].ship(state.moving.ship)
     kind = state.ship_type(ship)
-    blocked = [s.pose for f in state.fleets for s in f.ships if s.on_table and s is not ship]
+    blocked = [s.pose for f in state.fleets for s in f.ships if s.on_table and s is not ship and s.pose is not None]
     assert ship.pose is not None
     return reachable(ship.pose, tiles=state.moving.tiles, manoeuvres=ship_manoeuvres(kind.manoeuvres),
-                     roll=state.moving.roll, omnidirectional=kind.omnidirectional, blocked=blocked,  # type: ignore
+                     roll=state.moving.roll, omnidirectional=kind.omnidirectional, blocked=blocked,
                      width=state.params.table_width, depth=state.params.table_depth,
                      two_fronts=tactics.fronts(state, ship) == 2)
 
@@ -164,11 +164,11 @@ def reset_marks(state: FleetState) -> FleetState:
     """A new phase: no ship has activated or shot in it yet (§8: once per phase)."""
     fleets = tuple(replaced(f, ships=tuple(replaced(s, activated=False, shot=False) if (s.activated or s.shot) else s
                                            for s in f.ships)) for f in state.fleets)
-    return state.replace(fleets=fleets)  # type: ignore[return-value]
+    return state.replace(fleets=fleets)
 
 
 def start_activation(state: FleetState) -> FleetState:
-    return reset_marks(state).replace(stage="activation", actor=1 - state.initiative, passes=0)  # type: ignore
+    return reset_marks(state).replace(stage="activation", actor=1 - state.initiative, passes=0)
 
 
 def activation_actions(state: FleetState) -> list[Action]:
@@ -203,7 +203,7 @@ def apply_activation(state: FleetState, action: Action) -> FleetState:
     if action.kind == "pass":
         if state.passes + 1 >= 2:
             return start_combat(state)
-        return state.replace(actor=1 - player, passes=state.passes + 1)  # type: ignore[return-value]
+        return state.replace(actor=1 - player, passes=state.passes + 1)
     if action.kind == "activate":
         name, how, source = (str(a) for a in action.args)
         state = pay(state, player, name, how, source)
@@ -229,12 +229,12 @@ def apply_activation(state: FleetState, action: Action) -> FleetState:
         ship = state.fleets[player].ship(target)
         state = state.with_ship(player, target, cubes=ship.cubes + 1)
         state = state.with_fleet(player, supply=state.fleets[player].supply - 1)
-    return state.replace(actor=1 - player, passes=0)  # type: ignore[return-value]
+    return state.replace(actor=1 - player, passes=0)
 
 
 # --- combat --------------------------------------------------------------------------------------
 def start_combat(state: FleetState) -> FleetState:
-    state = reset_marks(state).replace(stage="combat", passes=0)  # type: ignore[assignment]
+    state = reset_marks(state).replace(stage="combat", passes=0)
     return _next_shooter(state, 1 - state.initiative)
 
 
@@ -243,7 +243,7 @@ def shoot_actions(state: FleetState, player: int) -> list[Action]:
     fleet = state.fleets[player]
     if fleet.passed:
         return []
-    out = []
+    out: list[Action] = []
     ready = [s for s in fleet.ships if s.on_table and not s.shot]
     cards = ("",) * bool(state.deck) + tuple(str(c) for c in fleet.hand.kinds())  # "": drawing a card
     for ship, aims in zip(ready, ready_targets(state, player, ready)):
@@ -262,7 +262,7 @@ def _next_shooter(state: FleetState, last: int) -> FleetState:
         if shots:
             after = state.replace(stage="combat", actor=p, shot=None)
             object.__setattr__(after, "_shots_cache", shots)  # its legal moves: shoot_actions of the same fleets
-            return after  # type: ignore[return-value]
+            return after
     return state.game.rulebook.rules.start_round(state.replace(shot=None))
 
 
@@ -279,7 +279,7 @@ def apply_combat(state: FleetState, action: Action) -> FleetState:
     state = state.with_ship(player, name, shot=True)
     close = tactics.is_close(state, player, name, target)
     if not card:
-        return settle(state.replace(stage="shot", shot=Shot(name, target, close=close)))  # type: ignore[arg-type]
+        return settle(state.replace(stage="shot", shot=Shot(name, target, close=close)))
     state = state.with_fleet(player, hand=state.fleets[player].hand.remove(card))
     return resolve(state, Shot(name, target, card=card, close=close))
 
@@ -287,7 +287,7 @@ def apply_combat(state: FleetState, action: Action) -> FleetState:
 def apply_reveal(state: FleetState, card: str) -> FleetState:
     assert state.shot is not None
     shot = state.shot
-    return resolve(state.replace(deck=state.deck.after_draw(card)), Shot(shot.shooter, shot.target,  # type: ignore
+    return resolve(state.replace(deck=state.deck.after_draw(card)), Shot(shot.shooter, shot.target,
                                                                           card=card, close=shot.close))
 
 
@@ -304,16 +304,16 @@ def resolve(state: FleetState, shot: Shot) -> FleetState:
 def _remove_cubes(state: FleetState, shot: Shot, ask: bool = True) -> FleetState:
     defender = 1 - state.actor
     if ask and shot.hits and card_sources(state, defender, "Repair"):
-        return state.replace(stage="repair", shot=shot)  # type: ignore[return-value]
+        return state.replace(stage="repair", shot=shot)
     target = state.fleets[defender].ship(shot.target)
     removed = min(shot.hits, target.cubes)
     state = state.with_fleet(defender, supply=state.fleets[defender].supply + removed)
     if removed and removed == target.cubes:
         state = state.with_ship(defender, shot.target, cubes=0, pose=None, destroyed=True, attached=EMPTY)
-        state = state.replace(discard=state.discard + target.attached)  # type: ignore[assignment]
+        state = state.replace(discard=state.discard + target.attached)
     elif removed:
         state = state.with_ship(defender, shot.target, cubes=target.cubes - removed)
-    state = state.replace(discard=state.discard.add(shot.card), stage="combat", shot=None)  # type: ignore[assignment]
+    state = state.replace(discard=state.discard.add(shot.card), stage="combat", shot=None)
     return _next_shooter(state, state.actor)
 
 

@@ -21,13 +21,14 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 
 from explorer.core import Action
 from explorer.core.chance import draw_below
 from explorer.core.rng import Generator, uniforms
 from explorer.games.fleet_command import tactics
 from explorer.games.fleet_command.geometry import Pose
-from explorer.games.fleet_command.offers import path_action, plain_moves
+from explorer.games.fleet_command.offers import path_action, plain_moves, whole
 from explorer.games.fleet_command.phases import ends
 from explorer.games.fleet_command.recall import REMEMBERED, ends_key
 from explorer.games.fleet_command.state import FleetState
@@ -51,7 +52,7 @@ def heuristic_policy(state: FleetState, rng: Generator) -> Action:
         middle = state.params.table_width / 2
         # one uniform number per action, in their order: the very numbers one rng.random() call each would give
         noise = uniforms(rng, len(actions))
-        keys = [(abs(int(a.args[1]) - middle + 0.5) + r * 3, str(a)) for a, r in zip(actions, noise)]
+        keys = [(abs(whole(a.args[1]) - middle + 0.5) + r * 3, str(a)) for a, r in zip(actions, noise)]
         return actions[min(range(len(actions)), key=keys.__getitem__)]  # keys differ: their texts do
     if state.stage == "activation":
         return _activation(state, actions)
@@ -135,16 +136,16 @@ def _combat(state: FleetState, actions: tuple[Action, ...]) -> Action:
     if not shots:
         return next(a for a in actions if a.kind == "hold fire")
     cubes = {s.name: s.cubes for s in enemy.ships}
-    numbers: dict[str, int] = {}
+    numbers: dict[Hashable, int] = {}  # by the shot's card argument
     best: tuple[bool, bool, int] | None = None
     tied: list[Action] = []
     for a in shots:
         _ship, target, card = a.args
         have = cubes[target] if target in cubes else enemy.ship(str(target)).cubes
         if card:
-            number = numbers.get(card)  # type: ignore[call-overload]
+            number = numbers.get(card)
             if number is None:
-                number = numbers[card] = _number(state, str(card))  # type: ignore[index]
+                number = numbers[card] = _number(state, str(card))
             sure = number <= have
         else:
             sure = False

@@ -29,6 +29,7 @@ from explorer.core.zones import DeckNodes
 from explorer.errors import RulesError
 from explorer.games.fleet_command import phases
 from explorer.games.fleet_command.geometry import Pose, Q
+from explorer.games.fleet_command.offers import whole
 from explorer.games.fleet_command.state import Fleet, FleetState, Ship
 
 if TYPE_CHECKING:
@@ -105,13 +106,13 @@ def _unplaced(state: FleetState, player: int) -> bool:
 def apply_place(state: FleetState, action: Action) -> FleetState:
     name, col, row = action.args
     player = state.actor
-    state = state.with_ship(player, str(name), pose=placement_pose(state, player, int(col), int(row)))
+    state = state.with_ship(player, str(name), pose=placement_pose(state, player, whole(col), whole(row)))
     if _unplaced(state, 1 - player):
-        return state.replace(actor=1 - player)  # type: ignore[return-value]
+        return state.replace(actor=1 - player)
     if _unplaced(state, player):
         return state
     start = state.params.start_cards
-    return settle(state.replace(stage="deal", draws=(0,) * start + (1,) * start))  # type: ignore[arg-type]
+    return settle(state.replace(stage="deal", draws=(0,) * start + (1,) * start))
 
 
 # --- draws and the round --------------------------------------------------------------------
@@ -123,10 +124,12 @@ def settle(state: FleetState) -> FleetState:
         return start_round(state)
     if state.stage == "draw" and not state.draws:
         if any(len(f.hand) > state.params.hand_limit for f in state.fleets):
-            return state.replace(stage="discard")  # type: ignore[return-value]
-        return state.replace(stage="initiative")  # type: ignore[return-value]
-    if state.stage == "shot" and not state.shot.card and not state.deck:  # type: ignore[union-attr]
-        return _game_over(state)
+            return state.replace(stage="discard")
+        return state.replace(stage="initiative")
+    if state.stage == "shot":
+        assert state.shot is not None, "the Combat Phase's draw is for a shot"
+        if not state.shot.card and not state.deck:
+            return _game_over(state)
     return state
 
 
@@ -138,7 +141,7 @@ DECK_OUT_BETWEEN_ROUNDS = DECK_OUT + " for the next round's Initiative Phase"
 
 
 def _game_over(state: FleetState, outcome: str = DECK_OUT) -> FleetState:
-    return state.replace(stage="over", draws=(), moving=None, outcome=outcome)  # type: ignore[return-value]
+    return state.replace(stage="over", draws=(), moving=None, outcome=outcome)
 
 
 def start_round(state: FleetState) -> FleetState:
@@ -148,7 +151,7 @@ def start_round(state: FleetState) -> FleetState:
         return _game_over(state, DECK_OUT_BETWEEN_ROUNDS)
     fleets = tuple(Fleet(ships=tuple(_fresh(s) for s in f.ships), hand=f.hand, supply=f.supply)
                    for f in state.fleets)
-    return settle(state.replace(stage="draw", round=state.round + 1, fleets=fleets,  # type: ignore[arg-type]
+    return settle(state.replace(stage="draw", round=state.round + 1, fleets=fleets,
                                 draws=(0,) * n + (1,) * n, passes=0, moving=None, shot=None))
 
 
@@ -181,7 +184,7 @@ _DECK_NODES = DeckNodes(_card_action)
 def apply_draw(state: FleetState, card: str) -> FleetState:
     player = state.draws[0]
     state = state.with_fleet(player, hand=state.fleets[player].hand.add(card))
-    return settle(state.replace(deck=state.deck.after_draw(card), draws=state.draws[1:]))  # type: ignore[arg-type]
+    return settle(state.replace(deck=state.deck.after_draw(card), draws=state.draws[1:]))
 
 
 # --- initiative -------------------------------------------------------------------------------
@@ -193,10 +196,10 @@ def discard_actions(state: FleetState) -> list[Action]:
 def apply_discard(state: FleetState, card: str) -> FleetState:
     player = state.current_player
     state = state.with_fleet(player, hand=state.fleets[player].hand.remove(card))
-    state = state.replace(discard=state.discard.add(card))  # type: ignore[assignment]
+    state = state.replace(discard=state.discard.add(card))
     if any(len(f.hand) > state.params.hand_limit for f in state.fleets):
         return state
-    return state.replace(stage="initiative")  # type: ignore[return-value]
+    return state.replace(stage="initiative")
 
 
 def initiative_actions(state: FleetState) -> list[Action]:
@@ -219,15 +222,15 @@ def apply_initiative(state: FleetState, card: str) -> FleetState:
     if a != b:
         return take_initiative(state, 0 if a < b else 1)
     if state.initiative < 0:
-        return state.replace(stage="tie")  # type: ignore[return-value]
+        return state.replace(stage="tie")
     return take_initiative(state, 1 - state.initiative)
 
 
 def take_initiative(state: FleetState, player: int) -> FleetState:
     """The chosen cards go to the discard pile; the Movement Phase starts with the other player."""
-    shown = Multiset([f.chosen for f in state.fleets])
+    shown: Multiset[str] = Multiset([f.chosen for f in state.fleets])
     fleets = tuple(Fleet(ships=f.ships, hand=f.hand, supply=f.supply) for f in state.fleets)
-    state = state.replace(fleets=fleets, discard=state.discard + shown, initiative=player)  # type: ignore[assignment]
+    state = state.replace(fleets=fleets, discard=state.discard + shown, initiative=player)
     return phases.start_movement(state)
 
 
@@ -254,7 +257,7 @@ def apply_action(state: FleetState, action: Action) -> FleetState:
     if kind == "initiative":
         return apply_initiative(state, str(action.args[0]))
     if kind == "initiative to":
-        return take_initiative(state, int(action.args[0]))  # type: ignore[arg-type]
+        return take_initiative(state, whole(action.args[0]))
     return phases.apply_action(state, action)
 
 

@@ -36,6 +36,7 @@ from explorer.games.fleet_command.hidden import deal_unseen as deal_for_seat
 
 if TYPE_CHECKING:
     from explorer.games.fleet_command.cards import DataSet, Parameters, ShipType
+    from explorer.games.fleet_command.game import FleetCommand
 
 EMPTY: Multiset = Multiset()
 
@@ -154,19 +155,27 @@ class FleetState(State):
     moving: Moving | None = None
     shot: Shot | None = None
     outcome: str = ""
+    if TYPE_CHECKING:  # for the type checker only: the field ``game`` of ``State``, narrowed
+        game: FleetCommand  # (this state's game is the one that made it; the field's hint stays ``Game`` at run
+        # time, where ``game.py`` imports this module and the JSON decoder reads the hints)
 
     # --- data ------------------------------------------------------------
 
     def deal_unseen(self, seat: int, rng: Any) -> "FleetState":
         """This position as ``seat`` may believe it: what ``seat`` cannot see dealt afresh (``hidden.py``)."""
         return deal_for_seat(self, seat, rng)
+
+    def replace(self, **changes: Any) -> FleetState:
+        """A copy with some fields changed, as ``State.replace`` makes it (``replaced``), typed as this class."""
+        return replaced(self, **changes)
+
     @property
     def data(self) -> "DataSet":
-        return self.game.data  # type: ignore[attr-defined]
+        return self.game.data
 
     @property
     def params(self) -> "Parameters":
-        return self.game.params  # type: ignore[attr-defined]
+        return self.game.params
 
     def ship_type(self, ship: Ship) -> "ShipType":
         return self.data.ship(ship.kind)
@@ -174,7 +183,7 @@ class FleetState(State):
     def with_fleet(self, player: int, **changes: Any) -> "FleetState":
         fleets = list(self.fleets)
         fleets[player] = replaced(fleets[player], **changes)
-        return self.replace(fleets=tuple(fleets))  # type: ignore[return-value]
+        return self.replace(fleets=tuple(fleets))
 
     def with_ship(self, player: int, name: str, **changes: Any) -> "FleetState":
         fleet = self.fleets[player]
@@ -223,9 +232,12 @@ class FleetState(State):
         in every rollout) never has every payment and card weighed.
         """
         book = self.game.rulebook
-        if book.offers.is_plain_move(self, action) or book.phases.is_listed_path(self, action):
-            return self._apply(action)  # type: ignore[arg-type]
-        return super().apply(action)  # type: ignore[return-value]
+        if type(action) is Action and (book.offers.is_plain_move(self, action)
+                                       or book.phases.is_listed_path(self, action)):
+            return self._apply(action)
+        after = super().apply(action)
+        assert isinstance(after, FleetState), "State.apply returns this state's _apply, a FleetState"
+        return after
 
     def _result(self) -> Result:
         return self.game.rulebook.rules.result(self)

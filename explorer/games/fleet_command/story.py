@@ -17,6 +17,7 @@ from explorer.core import Action
 from explorer.games.fleet_command import tactics  # noqa: F401 (doctest)
 from explorer.games.fleet_command.geometry import Pose
 from explorer.games.fleet_command.movement import describe
+from explorer.games.fleet_command.offers import whole
 from explorer.games.fleet_command.rules import DECK_OUT_BETWEEN_ROUNDS
 from explorer.games.fleet_command.state import FleetState
 
@@ -72,7 +73,7 @@ def story(before: FleetState, action: Action, after: FleetState, *, viewer: int 
     return line
 
 
-def _line(s: FleetState, action: Action, after: FleetState, viewer: int | None) -> str:  # noqa: C901
+def _line(s: FleetState, action: Action, after: FleetState, viewer: int | None) -> str:  # noqa: C901 (one branch per kind of action)
     kind, args = action.kind, action.args
     p = s.current_player if s.current_player >= 0 else s.actor  # a shot's draw is the shooter's
     who = _name(s, p)
@@ -97,7 +98,7 @@ def _line(s: FleetState, action: Action, after: FleetState, viewer: int | None) 
                 line += " — a full tie in round 1: chance decides"
         return line
     if kind == "initiative to":
-        taker = int(args[0])  # type: ignore[arg-type]
+        taker = whole(args[0])
         return f"Chance: {_name(s, taker)} takes initiative (a full tie in round 1){_first_mover(s, taker)}"
     if kind == "move":
         name, boost, how, source = (str(a) for a in args)
@@ -129,9 +130,9 @@ def _line(s: FleetState, action: Action, after: FleetState, viewer: int | None) 
                        if sh.kind == "Construction Ship" and sh.activated and not old.activated)
         payers = dict.fromkeys([builder.name if how == "cube" else src
                                 for how, src in ((how1, source1), (how2, source2)) if how != "surge"])
-        paid = [_cubes(s, after, p, name) for name in payers]
-        paid += [f"{src} played" for how, src in ((how1, source1), (how2, source2)) if how == "surge"]
-        return f"{who}'s {builder.name} attaches {card} to {target} ({'; '.join(paid)})"
+        payments = [_cubes(s, after, p, name) for name in payers]
+        payments += [f"{src} played" for how, src in ((how1, source1), (how2, source2)) if how == "surge"]
+        return f"{who}'s {builder.name} attaches {card} to {target} ({'; '.join(payments)})"
     if kind == "replenish":
         card, target, carrier = (str(a) for a in args)
         src = f" from {carrier}" if carrier else ""

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from enum import Enum
+from typing import TYPE_CHECKING, Final
 
 from explorer.core import Action, Multiset
 
@@ -77,7 +78,7 @@ def shooting_range(state: "FleetState", player: int, name: str) -> int:
 def fronts(state: "FleetState", ship: "Ship") -> int:
     """How many sides serve as the ship's front: 2 for the Battleship (seed: "either of the sides on the
     short side of the stack"), 1 in ``battleship_one_front`` and for every other ship."""
-    return state.game.fronts(ship.kind)  # type: ignore[attr-defined,no-any-return]
+    return state.game.fronts(ship.kind)
 
 
 def shot_distance(state: "FleetState", ship: "Ship", pose: Pose, target: Pose) -> float | None:
@@ -111,10 +112,16 @@ def arc_distance(pose: Pose, target: Pose, two_fronts: bool) -> float | None:
         sides = (pose, pose.facing((pose.heading + 180) % 360)) if two_fronts else (pose,)
         reach = [front_distance(side, target) for side in sides if in_arc(side, target)]
         got = _ARC_DISTANCES[key] = min(reach) if reach else None
-    return got  # type: ignore[return-value]
+    return got
 
 
-_UNKNOWN = object()
+class _Unknown(Enum):
+    """A pair of poses not yet looked at (``None`` is an answer: out of arc)."""
+
+    UNKNOWN = 0
+
+
+_UNKNOWN: Final = _Unknown.UNKNOWN
 
 
 def targets(state: "FleetState", player: int, name: str, pose: Pose | None = None,
@@ -356,7 +363,7 @@ def pay_cube(state: "FleetState", player: int, name: str, how: str, source: str)
         return state.with_fleet(player, supply=state.fleets[player].supply + 1)
     if how == "surge":
         state = state.with_fleet(player, hand=fleet.hand.remove(source))
-        return state.replace(discard=state.discard.add(source))  # type: ignore[return-value]
+        return state.replace(discard=state.discard.add(source))
     raise ValueError(f"unknown payment {how!r}")
 
 
@@ -393,7 +400,7 @@ def use_card(state: "FleetState", player: int, card: str, carrier: str) -> "Flee
         state = state.with_fleet(player, supply=state.fleets[player].supply + 1)
     else:
         state = state.with_fleet(player, hand=fleet.hand.remove(card))
-    return state.replace(discard=state.discard.add(card))  # type: ignore[return-value]
+    return state.replace(discard=state.discard.add(card))
 
 
 def card_words(card: str, carrier: str) -> str:

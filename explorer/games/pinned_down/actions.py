@@ -17,10 +17,10 @@ reads as the table says it (``play Defiance``, ``assign TRB Ardor to Dra'tar Beh
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from functools import lru_cache
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, SupportsInt, cast
 
 from explorer.core import Action
 from explorer.games.pinned_down import effects as fx
@@ -40,6 +40,19 @@ def name(s: "S", p: int) -> str:
     return s.game.player_name(p)
 
 
+def whole(arg: Hashable) -> int:
+    """An action's argument that the rules list as a whole number (a seat, an enemy's place in the row), as
+    ``int(arg)`` reads it.
+
+    An action's arguments are typed ``Hashable``; that this one is a number is the rules' invariant: ``apply``
+    admits only the moves they list (or values equal to them).
+
+    >>> whole(Action("fight", (1,), label="TRB Ardor fights DSF Curse next").args[0])
+    1
+    """
+    return int(cast(SupportsInt, arg))
+
+
 # --- choices a card's text asks for ---------------------------------------------
 def _choices(s: "S", p: int, card: Card, *, from_hand: bool) -> Iterator[tuple[tuple, str]]:
     """Every way to pay for and aim ``card``'s ability: ``(args, label suffix)``; nothing if it cannot be used."""
@@ -51,7 +64,7 @@ def _choices(s: "S", p: int, card: Card, *, from_hand: bool) -> Iterator[tuple[t
     for e in card.ability:
         if e.kind == "discard_from_hand":
             hand = f.hand.remove(card.name) if from_hand else f.hand
-            opts = [(("discard", c), f"discarding {c}") for c in hand.kinds()]
+            opts: list[tuple[tuple, str]] = [(("discard", c), f"discarding {c}") for c in hand.kinds()]
         elif e.kind == "repair":
             opts = []
             for q in s.alive():
@@ -106,7 +119,7 @@ def _move(kind: str, args: tuple, label: str) -> Action:
 def _plays(s: "S", p: int, timing: str) -> list[Action]:
     out = []
     f = s.players[p]
-    for c in sorted(f.hand.kinds()):
+    for c in sorted(map(str, f.hand.kinds())):
         card = s.data.card(c)
         if card.type != "effect" or card.timing != timing:
             continue
@@ -256,7 +269,11 @@ def assign_actions(s: "S") -> tuple[Action, ...]:
 def legal_actions(s: "S") -> tuple[Action, ...]:
     if s.pending:
         return _pending_actions(s)
-    p = window_player(s) if s.stage != "fight" else s.fight.player  # type: ignore[union-attr]
+    if s.stage == "fight":
+        assert s.fight is not None, "the fight stage has its fight (phases.start_fight)"
+        p = s.fight.player
+    else:
+        p = window_player(s)
     if s.stage == "main":
         return main_actions(s)
     if s.stage == "fight":

@@ -154,6 +154,8 @@ class CardData:
     source: str
     wings: dict[str, WingSetup] = field(hash=False, compare=False, default_factory=dict)
     variants: tuple[Knobs, ...] = ()
+    _by_name: dict[str, Card] = field(init=False, repr=False, compare=False)
+    _free: dict[tuple[str, tuple[str, ...]], frozenset[str]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_name", {c.name: c for c in self.cards})
@@ -168,15 +170,15 @@ class CardData:
         True
         """
         key = (flagship, crew)
-        found: frozenset[str] | None = self._free.get(key)  # type: ignore[attr-defined]
+        found = self._free.get(key)
         if found is None:
             texts = [*self.card(flagship).lasting, *(e for c in crew for e in self.card(c).lasting)]
-            found = self._free[key] = frozenset(n for e in texts if e.kind == "free_play" for n in e.cards)  # type: ignore[attr-defined]
+            found = self._free[key] = frozenset(n for e in texts if e.kind == "free_play" for n in e.cards)
         return found
 
     def card(self, name: str) -> Card:
         try:
-            return self._by_name[name]  # type: ignore[attr-defined]
+            return self._by_name[name]
         except KeyError:
             raise StateFormatError(f"unknown card {name!r}; Pinned Down has no card of that name") from None
 

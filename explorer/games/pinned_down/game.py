@@ -144,7 +144,8 @@ class PinnedDown(Game):
     def check_state(self, state: State) -> None:
         from explorer.games.pinned_down.position import check_state
 
-        check_state(self, state)  # type: ignore[arg-type]
+        assert isinstance(state, PinnedDownState), "Game.check asks only about this game's positions"
+        check_state(self, state)
 
     def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
         from explorer.games.pinned_down.position import vocabulary
@@ -167,7 +168,7 @@ def _setup_key(players: object, *choices: object) -> tuple | None:
     try:
         for choice in choices:
             key.append(None if choice is None else
-                       tuple(x if isinstance(x, str) else tuple(x) for x in choice))  # type: ignore[attr-defined]
+                       tuple(x if isinstance(x, str) else tuple(x) for x in choice))  # type: ignore[attr-defined]  # any value may come: one that is no sequence raises TypeError, caught below
         found = tuple(key)
         hash(found)
     except TypeError:

@@ -177,7 +177,7 @@ def quiet_effect_chances(s: "S", *, pool: int | None = None, fast: bool = True) 
     if pool is None:
         pool = s.threat if s.stage == "reveal" else attack_pool(s)
     deck = s.attack_deck.contents()
-    names = [c for c in deck.kinds() if s.data.card(c).type != "enemy ship" and c not in LOUD]
+    names = [c for c in map(str, deck.kinds()) if s.data.card(c).type != "enemy ship" and c not in LOUD]
     if s.attack_deck.top:
         if fast:
             return _after_top_chances(s, names, pool)
@@ -289,7 +289,7 @@ def reveal_by_card(s: "S", player: int | None = None) -> list[CardOption]:
     if p < 0:
         p = 0
     out = [CardOption("play nothing", 0, "", reveal_distribution(s))]
-    for card in sorted(s.players[p].hand.kinds()):
+    for card in sorted(map(str, s.players[p].hand.kinds())):
         if s.data.card(card).timing != "MAIN":
             continue  # played after the reveal: the same attack as playing nothing
         t, added, note = after_playing(s, card, p)

@@ -25,7 +25,7 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -125,6 +125,7 @@ def drawing_now(s: "S") -> str:
         return ""
     step = s.pending[0]
     who = s.game.player_name(step.player)
+    assert s.fight is not None, "why_no_fight: a fight is under way"
     if step.kind == "destiny":
         side = possessive(s.enemies[s.fight.enemy].name) if step.note == "enemy destiny" else possessive(who)
         return f"{side} battle destiny is being drawn: these odds count every attack card it may reveal."
@@ -146,6 +147,7 @@ def fight_odds(s: "S", moves: Sequence[str] = ()) -> FightOdds:
     if why:
         raise RulesError(f"fight odds: {why}", state=s)
     acc = {"win": Fraction(0), "damaged": Fraction(0), "destroyed": Fraction(0), "overpowered": Fraction(0)}
+    assert s.fight is not None, "why_no_fight: a fight is under way"
     fighter = s.fight.player
     _walk(s, Fraction(1), list(moves), acc, fighter, {})
     return FightOdds(acc["win"], acc["damaged"], acc["destroyed"], acc["overpowered"])
@@ -180,10 +182,11 @@ def _after_draws(s: "S") -> list["S"]:
     """The fighter's decisions the chance steps of the fight lead to, every way they may go (``[s]`` at one)."""
     if not s.is_chance():
         return [s]
+    assert s.fight is not None, "the chance steps of a fight (fight_choices asks after why_no_fight)"
     out: list["S"] = []
     for a, _ in s.chance_outcomes():
         t = s.apply(a)
-        if not t.is_terminal() and not t.players[s.fight.player].destroyed:  # type: ignore[union-attr]
+        if not t.is_terminal() and not t.players[s.fight.player].destroyed:
             out.extend(_after_draws(t))
     return out
 
@@ -211,14 +214,14 @@ def fight_choices(s: "S") -> list[tuple[str, FightOdds]]:
     return out
 
 
-def _play_until(s: "S", rng: Generator, stop: object) -> "S":
+def _play_until(s: "S", rng: Generator, stop: Callable[["S"], bool]) -> "S":
     from explorer.core import sample_outcome
 
     for _ in range(5000):
-        if s.is_terminal() or stop(s):  # type: ignore[operator]
+        if s.is_terminal() or stop(s):
             return s
         if s.is_chance():
-            s = s.apply(sample_outcome(s.chance_outcomes(), rng))  # type: ignore[arg-type]
+            s = s.apply(sample_outcome(s.chance_outcomes(), rng))
         else:
             s = s.apply(heuristic_policy(s, rng))
     return s

@@ -75,7 +75,8 @@ def _play_order(s: "S", seats: tuple[int, ...]) -> OrderOdds:
 
 def _beaten(before: "S", after: "S") -> bool:
     """Whether the fight just resolved was won: its enemy went to the attack discard pile."""
-    enemy = before.enemies[before.fight.enemy].name  # type: ignore[union-attr]
+    assert before.fight is not None, "the fight just resolved"
+    enemy = before.enemies[before.fight.enemy].name
     return after.attack_discard.count(enemy) > before.attack_discard.count(enemy)
 
 

@@ -154,8 +154,8 @@ def _fast_reveal(model: WalkModel, counts: tuple[int, ...], quiet: int, pool: in
                     k = (code - one, 0, depth + 1, quiet, shuffled)
                     ended[k] = ended.get(k, 0) + q
                     continue
-                k = (code - one, quiet, left, first2, skipped + destinies, shuffled, size - 1)
-                nxt[k] = nxt.get(k, 0) + q
+                nk = (code - one, quiet, left, first2, skipped + destinies, shuffled, size - 1)
+                nxt[nk] = nxt.get(nk, 0) + q
             if quiet:
                 q = w * quiet
                 left = reacted.get(pool)
@@ -165,8 +165,8 @@ def _fast_reveal(model: WalkModel, counts: tuple[int, ...], quiet: int, pool: in
                     k = (code, 0, depth + 1, quiet - 1, shuffled)
                     ended[k] = ended.get(k, 0) + q
                 else:
-                    k = (code, quiet - 1, left, first, skipped, shuffled, size - 1)
-                    nxt[k] = nxt.get(k, 0) + q
+                    nk = (code, quiet - 1, left, first, skipped, shuffled, size - 1)
+                    nxt[nk] = nxt.get(nk, 0) + q
             if stopped:
                 k = (code, pool, depth + 1, quiet, shuffled)
                 ended[k] = ended.get(k, 0) + w * stopped

@@ -142,7 +142,7 @@ def group_counts(model: WalkModel, cards: Multiset) -> tuple[tuple[int, ...], in
     out = [0] * len(model.groups)
     quiet = 0
     for c, n in cards.items():
-        g = model.index[c]
+        g = model.index[str(c)]
         if g == QUIET:
             quiet += n
         else:

@@ -14,7 +14,7 @@ location becomes current, the others go beneath the location deck.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from explorer.core import Deck, Multiset
 from explorer.games.pinned_down import effects as fx
@@ -71,7 +71,7 @@ def enemy(name: str, paid: int) -> Enemy:
     return Enemy(name, paid)
 
 
-def attack_effect(s: "S", card: str, changes: dict[str, object] | None = None, *, in_reveal: bool = False) -> "S":
+def attack_effect(s: "S", card: str, changes: dict[str, Any] | None = None, *, in_reveal: bool = False) -> "S":
     """An attack effect resolves when revealed, then is discarded (Worry stays until the end of the turn).
 
     ``changes``: what the reveal itself changed (the deck, the pool, the discard pile), not yet made into a

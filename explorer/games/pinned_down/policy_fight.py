@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from explorer.core import Action
 from explorer.games.pinned_down import effects as fx
-from explorer.games.pinned_down.actions import ship_seat
+from explorer.games.pinned_down.actions import ship_seat, whole
 from explorer.games.pinned_down.state import Fight
 
 if TYPE_CHECKING:
@@ -185,7 +185,8 @@ def fight_move(s: "S", actions: tuple[Action, ...]) -> Action:
         return _first(s, combo)
     overpowered = s.knobs.overpowered and theirs >= 2 * mine
     if overpowered or _loss_costs_more(s):
-        p = s.fight.player  # type: ignore[union-attr]
+        assert s.fight is not None, "fight_move is asked in the fight phase"
+        p = s.fight.player
         can_overload = fx.can_overload(s, p) and s.structure(p) > 35
         sums = [c for c in plays if c.action.kind == "play" and (not c.overload or can_overload)
                 and not any(e.kind == "destiny" for e in s.data.card(c.name).ability)]
@@ -218,7 +219,7 @@ def assign_move(s: "S", actions: tuple[Action, ...]) -> Action:
     for a in actions:
         if a.kind != "assign":
             continue
-        p, i = ship_seat(s, str(a.args[0])), int(a.args[1])
+        p, i = ship_seat(s, str(a.args[0])), whole(a.args[1])
         t = s.replace(stage="fight", fight=Fight(p, i))
         mine, theirs = fx.player_power(t), fx.enemy_power(t)
         plain = [c for c in _plays(t, _fight_plays(t, p)) if not c.overload]
@@ -242,7 +243,7 @@ def assign_move(s: "S", actions: tuple[Action, ...]) -> Action:
 def _fight_plays(t: "S", p: int) -> tuple[Action, ...]:
     """The FIGHT cards ``p`` could play in the fight ``t`` would start (as ``legal_actions`` names them)."""
     out = []
-    for name in sorted(t.players[p].hand.kinds()):
+    for name in sorted(map(str, t.players[p].hand.kinds())):
         card = t.data.card(name)
         if card.type == "effect" and card.timing == "FIGHT":
             out.append(Action("play", (name,), label=f"play {name}"))
@@ -254,7 +255,7 @@ def order_move(s: "S", actions: tuple[Action, ...]) -> Action:
     else the widest margin as the table stands (a beaten attacker no longer helps anyone)."""
 
     def key(a: Action) -> tuple[bool, int, int]:
-        p = int(a.args[0])
+        p = whole(a.args[0])
         i = s.assigned[p]
         counts_others = any(e.kind == "power_per" and e.per == "other_enemy"
                             for e in s.data.card(s.enemies[i].name).lasting)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from explorer.core import Action, Deck, Multiset
 from explorer.core.frozen import replaced
 from explorer.games.pinned_down import effects as fx
+from explorer.games.pinned_down.actions import whole
 from explorer.games.pinned_down.chance import added, drawn, removed
 from explorer.games.pinned_down.state import EMPTY, Fight, Step, step_of
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 
 def with_fleet(s: "S", p: int, **changes: object) -> "S":
-    new = replaced(s.players[p], **changes)  # type: ignore[arg-type]
+    new = replaced(s.players[p], **changes)
     return s.replace(players=s.players[:p] + (new,) + s.players[p + 1:])
 
 
@@ -141,7 +142,7 @@ def resolve_step(s: "S", step: Step, a: Action) -> "S":
     if k == "damage":
         return attach_damage(s, p, arg)
     if k == "random_flagship":
-        return push(s, Step("damage", int(a.args[0]), 1, step.note))
+        return push(s, Step("damage", whole(a.args[0]), 1, step.note))
     if k == "random_hand":
         return _discard_from_hand(s, p, arg, forced=True)
     if k == "random_character":
@@ -209,7 +210,7 @@ def _finish_order(s: "S") -> "S":
 
 
 def with_fight(f: Fight, **changes: int | bool) -> Fight:
-    return replaced(f, **changes)  # type: ignore[arg-type]
+    return replaced(f, **changes)
 
 
 def ensure_locations(s: "S") -> "S":
@@ -289,7 +290,7 @@ def play_or_use(s: "S", p: int, a: Action) -> "S":
             s = _discard_from_hand(s, p, str(args[i + 1]), forced=False)
             i += 2
         elif k == "repair":
-            q, dmg = int(args[i + 1]), str(args[i + 2])
+            q, dmg = whole(args[i + 1]), str(args[i + 2])
             i += 3
             damage = list(s.players[q].damage)
             damage.remove(dmg)

@@ -23,13 +23,13 @@ adding 1 each, the pool kept).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from explorer.core import Action, Deck
 from explorer.games.pinned_down import effects as fx
 from explorer.games.pinned_down import phases as ph
 from explorer.games.pinned_down import resolve as rs
-from explorer.games.pinned_down.actions import actor, has_options, main_options, waiting_fights
+from explorer.games.pinned_down.actions import actor, has_options, main_options, waiting_fights, whole
 from explorer.games.pinned_down.chance import added
 from explorer.games.pinned_down.state import EMPTY, Enemy, Fight, Fleet, PinnedDownState, Step
 
@@ -103,16 +103,17 @@ def _stage_action(s: S, a: Action) -> S:
         return ph.location_revealed(s, str(a.args[0]))
     if stage == "assign":  # the ship the move names (any undecided one: the players choose, seed assignment)
         p = actor(s, a)
-        target = int(a.args[1]) if a.kind == "assign" else -1
+        target = whole(a.args[1]) if a.kind == "assign" else -1
         return s.replace(assigned=_set(s.assigned, p, target))
     if stage == "pick":
         return ph.jump_to(s, str(a.args[0]))
     if stage == "order":  # the players chose which fight is resolved next (seed, fight phase)
-        return ph.start_fight(s, int(a.args[0]))
+        return ph.start_fight(s, whole(a.args[0]))
     if stage == "fight":
         if a.kind == "resolve":
             return ph.resolve_fight(s)
-        return rs.play_or_use(s, s.fight.player, a)  # type: ignore[union-attr]
+        assert s.fight is not None, "the fight stage has its fight (phases.start_fight)"
+        return rs.play_or_use(s, s.fight.player, a)
     p = actor(s, a)  # the main phase: whoever the move names (all play simultaneously)
     if a.kind in ("end", "pass"):
         return s.replace(passed=_set(s.passed, p, True))
@@ -289,6 +290,7 @@ def _end_turn(s: S) -> S:
     discard = s.attack_discard
     for name in (*(e.name for e in s.enemies), *s.table):  # one card at a time: the same piles as adding them all
         discard = added(discard, name)
+    ending: dict[str, Any]  # fields of the position that follows
     if s.knobs.turn_order == "2011" and s.distance >= s.knobs.victory_distance:
         ending = {"stage": "over", "outcome": f"win: the fleet covered distance {s.distance}"}
     else:

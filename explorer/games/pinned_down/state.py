@@ -25,6 +25,7 @@ from explorer.core.frozen import share_keys
 
 if TYPE_CHECKING:
     from explorer.games.pinned_down.cards import CardData, Knobs
+    from explorer.games.pinned_down.game import PinnedDown
 
 EMPTY: Multiset = Multiset()
 
@@ -149,6 +150,13 @@ class PinnedDownState(State):
     jumps: int = 0
     reveal_reshuffles: int = 0
     outcome: str = ""
+    if TYPE_CHECKING:  # for the type checker only: the field ``game`` of ``State``, narrowed
+        game: PinnedDown  # (this state's game is the one that made it; the field's hint stays ``Game`` at run
+        # time, where ``game.py`` imports this module and the JSON decoder reads the hints)
+
+        def apply(self, action: Action | str) -> PinnedDownState:
+            """``State.apply``, narrowed: its result is this class's ``_apply``, a Pinned Down position
+            (declared, not defined: a method here would cost every move of every rollout a call)."""
 
     REMEMBERED = (*State.REMEMBERED, "_alive", "_current")
     """The derived values a position remembers (``alive``, ``current_player``); a changed copy forgets them."""
@@ -166,7 +174,9 @@ class PinnedDownState(State):
                     del values[name]
         values.update(changes)
         if len(values) != _FIELDS:  # a name that is no field (or one remembered by another module)
-            return super().replace(**changes)  # type: ignore[return-value]
+            changed = super().replace(**changes)
+            assert isinstance(changed, PinnedDownState), "State.replace copies this state's class"
+            return changed
         new = _NEW(PinnedDownState)
         _SET(new, "__dict__", values)
         return new
@@ -174,11 +184,11 @@ class PinnedDownState(State):
     # --- lookups ----------------------------------------------------------------
     @property
     def data(self) -> "CardData":
-        return self.game.data  # type: ignore[attr-defined]
+        return self.game.data
 
     @property
     def knobs(self) -> "Knobs":
-        return self.game.knobs  # type: ignore[attr-defined]
+        return self.game.knobs
 
     @property
     def location(self) -> str:

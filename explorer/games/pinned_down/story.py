@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from explorer.core import Action
 from explorer.games.pinned_down import effects as fx
+from explorer.games.pinned_down.actions import actor, whole
 
 if TYPE_CHECKING:
     from explorer.games.pinned_down.state import PinnedDownState as S
@@ -75,11 +76,11 @@ def story(s: "S", action: Action, after: "S", *, viewer: int | None = None) -> s
             return f"Battle destiny for {side}: {arg} (threat {s.data.card(arg).threat})" + tail
         if k == "damage" and step is not None:
             p = step.player
-            card = s.data.card(arg)
-            return (f"{_ship(s, p)} takes {arg} ({step.note}; power {card.power:+d}, structure {s.structure(p)}% → "
-                    f"{max(0, s.structure(p) - card.structure)}%)" + tail)
+            damage = s.data.card(arg)
+            return (f"{_ship(s, p)} takes {arg} ({step.note}; power {damage.power:+d}, structure {s.structure(p)}% → "
+                    f"{max(0, s.structure(p) - damage.structure)}%)" + tail)
         if k == "target" and step is not None:
-            return f"{step.note} strikes {_ship(s, int(action.args[0]))}"
+            return f"{step.note} strikes {_ship(s, whole(action.args[0]))}"
         if k == "lose" and step is not None:
             return f"{step.note}: {_who(s, step.player)} loses {arg}"
         if k == "look" and step is not None:
@@ -90,8 +91,6 @@ def story(s: "S", action: Action, after: "S", *, viewer: int | None = None) -> s
             what = "Initial location" if step is not None else "Location revealed"
             return f"{what}: {arg} (distance {c.distance}, {c.location_type})" + tail
         return f"Chance: {action}" + tail
-    from explorer.games.pinned_down.actions import actor
-
     p = actor(s, action)
     who = _who(s, p)
     if k == "end" and s.stage == "main":
@@ -109,11 +108,11 @@ def story(s: "S", action: Action, after: "S", *, viewer: int | None = None) -> s
             how = f"loses, {mine} against {theirs}: damaged"
         return f"{_ship(s, p)} fights {enemy} and {how}" + tail
     if k == "assign":
-        return f"{who} assigns {s.players[p].flagship} to {s.enemies[int(action.args[1])].name}" + tail
+        return f"{who} assigns {s.players[p].flagship} to {s.enemies[whole(action.args[1])].name}" + tail
     if k == "leave":
         return f"{who} leaves {s.players[p].flagship} unassigned" + tail
     if k == "fight":
-        q = int(action.args[0])
+        q = whole(action.args[0])
         return f"The players choose the next fight: {_ship(s, q)} against {s.enemies[s.assigned[q]].name}" + tail
     if k == "jump":
         return f"The fleet jumps to {arg} (distance {s.distance} → {after.distance})" + tail
