@@ -2,7 +2,8 @@
 
 Imports under ``if TYPE_CHECKING:`` are left out (they never run). A ``from package import name``
 counts the module ``package.name`` when there is one, else the package itself. Used by
-``test_core_stands_alone.py``; ``python tests/core/import_graph.py`` prints the circles.
+``test_core_stands_alone.py``; ``python tests/core/import_graph.py`` prints the circles and the
+private reaches (:func:`private_reaches`: one module using another's ``_private`` name).
 """
 
 from __future__ import annotations
@@ -102,6 +103,86 @@ def circles(edges: dict[str, set[str]]) -> list[frozenset[str]]:
     return found
 
 
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _dotted(node: ast.expr) -> list[str] | None:
+    """``a.b.c`` as ``["a", "b", "c"]``; None for anything but names and attributes."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return [node.id, *reversed(parts)]
+
+
+def private_reaches_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """Where ``name`` uses another project module's ``_private`` name, as ``"module._name"``.
+
+    Three ways, all found by walking the code (a ``>>>`` example in a docstring is not code):
+    ``from module import _name`` (unless ``module._name`` is a module of that package), ``module._name``
+    on a name bound to a project module by an import, and an import of a private module
+    (``package._module``) from outside ``package``. A module's own names are its own business.
+    """
+    found: set[str] = set()
+    bound: dict[str, str] = {}  # a local name -> the project module it is bound to
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+    def module_of(node: ast.ImportFrom) -> str | None:
+        if not node.level:
+            return node.module
+        base = package.split(".")[:len(package.split(".")) - node.level + 1]
+        return ".".join(base + ([node.module] if node.module else []))
+
+    def private_module(module: str) -> None:
+        parts = module.split(".")
+        for i, part in enumerate(parts):
+            if _is_private(part) and not (name + ".").startswith(".".join(parts[:i]) + "."):
+                found.add(".".join(parts[:i + 1]))
+                return
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "explorer":
+                    private_module(alias.name)
+                    bound[alias.asname or "explorer"] = alias.name if alias.asname else "explorer"
+        elif isinstance(node, ast.ImportFrom):
+            module = module_of(node)
+            if not module or module.split(".")[0] != "explorer":
+                continue
+            private_module(module)
+            for alias in node.names:
+                sub = f"{module}.{alias.name}"
+                if sub in known:
+                    private_module(sub)
+                    bound[alias.asname or alias.name] = sub
+                elif _is_private(alias.name) and module != name:
+                    found.add(sub)
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Attribute) and _is_private(node.attr)):
+            continue
+        parts = _dotted(node.value)
+        if parts is None or parts[0] not in bound:
+            continue
+        target = ".".join([bound[parts[0]], *parts[1:]])
+        if target in known and target != name and f"{target}.{node.attr}" not in known:
+            found.add(f"{target}.{node.attr}")
+    return found
+
+
+def private_reaches(root: Path = ROOT) -> dict[str, set[str]]:
+    """Each module that uses another's ``_private`` names, and those names (:func:`private_reaches_of`)."""
+    known = modules(root)
+    reaches = {name: private_reaches_of(name, path, known) for name, path in known.items()}
+    return {name: found for name, found in reaches.items() if found}
+
+
 if __name__ == "__main__":
     for group in circles(graph()):
         print(len(group), " ".join(sorted(group)))
+    for module, names in sorted(private_reaches().items()):
+        print(module, "uses", " ".join(sorted(names)))

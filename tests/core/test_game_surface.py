@@ -57,7 +57,7 @@ def test_every_game_folder_holds_the_surface_files(game_id: str) -> None:
     folder = GAMES_DIR / game_id
     missing = [f for f in SURFACE_FILES if not (folder / f).is_file()]
     assert missing == []
-    assert (folder / "odds.py").is_file() or (folder / "odds" / "__init__.py").is_file()
+    assert (folder / "odds.py").is_file() != (folder / "odds" / "__init__.py").is_file()  # one of them, not both
     assert (folder / "data").is_dir() and any((folder / "data").iterdir())
 
 

@@ -20,7 +20,7 @@ import pytest
 from explorer import Multiset
 from explorer.core import Action, Deck
 from explorer.games.star_realms import odds as sr
-from explorer.games.star_realms.odds_hand import evaluate
+from explorer.games.star_realms.odds.hand import evaluate
 from explorer.odds import Dist, draw
 
 def _helpers():

@@ -6,9 +6,9 @@ discard piles of different sizes, and the next hand is dealt from each in a diff
 answer weighed each way by its chance *times* its number of ways to deal, so the larger piles counted
 too much (RULES.md "Odds": the rest of the turn first).
 
-Expected values: the reference :class:`~explorer.games.star_realms.odds_model.Model` (the policy stated
-plainly) over every way the turn ends (:func:`~explorer.games.star_realms.odds_position.rest_of_turn`)
-and every hand dealt from it (:func:`~explorer.games.star_realms.odds_position.deal`, probabilities),
+Expected values: the reference :class:`~explorer.games.star_realms.odds.model.Model` (the policy stated
+plainly) over every way the turn ends (:func:`~explorer.games.star_realms.odds.position.rest_of_turn`)
+and every hand dealt from it (:func:`~explorer.games.star_realms.odds.position.deal`, probabilities),
 and, for the smallest position, a count written in the test.
 """
 
@@ -22,8 +22,8 @@ import pytest
 
 from explorer import Multiset
 from explorer.games.star_realms import odds as sr
-from explorer.games.star_realms.odds_model import Outcome, model, start
-from explorer.games.star_realms.odds_position import deal, rest_of_turn
+from explorer.games.star_realms.odds.model import Outcome, model, start
+from explorer.games.star_realms.odds.position import deal, rest_of_turn
 
 
 @pytest.fixture(autouse=True)

@@ -123,7 +123,7 @@ def _drawing_hand():
 def test_the_rest_of_this_turn_remembers_each_state_it_was_asked() -> None:
     # issue 8 §2: the memo kept a turn under the state after its hand was played, so asking the same state
     # again played it again (seed 17 of the benchmark: 5,477 plays for 304 remembered states, 0.9 s)
-    from explorer.games.star_realms.odds_position import RestOfTurn, rest_turn
+    from explorer.games.star_realms.odds.position import RestOfTurn, rest_turn
 
     s = _drawing_hand()
     m = RestOfTurn(s.game)
@@ -136,7 +136,7 @@ def test_the_rest_of_this_turn_remembers_each_state_it_was_asked() -> None:
 def test_a_turn_too_large_to_play_out_is_given_up_once_per_position(monkeypatch) -> None:
     # issue 8 §2: every question of one position (the buy comparison asks five) paid the rest of the turn's
     # budget again; now the failure is remembered until the odds forget their answers
-    from explorer.games.star_realms import odds_position
+    from explorer.games.star_realms.odds import position as odds_position
 
     s = _drawing_hand()
     monkeypatch.setattr(odds_position, "REST_SECONDS", -1.0)

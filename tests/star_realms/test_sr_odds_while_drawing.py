@@ -19,7 +19,7 @@ import pytest
 import explorer
 from explorer.errors import RulesError
 from explorer.games.star_realms import odds
-from explorer.games.star_realms.odds_position import cards_to_draw
+from explorer.games.star_realms.odds.position import cards_to_draw
 
 
 def end_of_turn_draws(seed: int, moves: int = 300) -> Iterator[Any]:

@@ -42,7 +42,7 @@ import plotly.graph_objects as go
 
 from explorer.games.star_realms import odds
 from explorer.games.star_realms.formats import targets
-from explorer.games.star_realms.odds_position import cards_to_draw, drawing_only, moving
+from explorer.games.star_realms.odds.position import cards_to_draw, drawing_only, moving
 from widgets.common import background
 from widgets.common.background import IN_PAGE, LOOP, THREAD, Queue
 from widgets.common.charts import distribution_spec, figure_from_spec, fmt_fraction, fmt_prob, show_figure

@@ -2,7 +2,7 @@
 
 Another seat's hand is, for the advised seat, that many cards drawn from its hand and the unknown
 middle of its deck together: deck *composition* is public (owned − discard − in play;
-``odds_knowledge.py`` reads it the same way). The hand is dealt afresh from that pool; known deck
+``odds/knowledge.py`` reads it the same way). The hand is dealt afresh from that pool; known deck
 tops (a ship put on top) stay. The trade deck and every deck's middle are unordered multisets drawn
 at chance nodes. What only the match history tells (cards certainly in a hand after a reshuffle) is
 not used: the position alone is read, which never knows *more* than the seat.

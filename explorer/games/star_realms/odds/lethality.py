@@ -6,7 +6,7 @@ add Combat or destroy a base are used once everything else is played, and the
 answer also gives the chance without them. The Combat needed is the
 defender's Authority plus the Defense of every Outpost protecting them. Asked
 from a seat that does not see the attacker's hand (``viewer``), the hand is
-what that seat knows of it (:mod:`.odds_knowledge`), and the explanation says so.
+what that seat knows of it (:mod:`.odds.knowledge`), and the explanation says so.
 
 >>> import explorer
 >>> s = explorer.load_game("star_realms").initial_state()
@@ -24,11 +24,11 @@ from typing import Any
 
 from explorer.core import Multiset
 from explorer.games.star_realms.formats import protectors
-from explorer.games.star_realms import odds_answer
-from explorer.games.star_realms.odds_answer import ASSUMES, HandOdds, answer, estimated_odds, exact_odds
-from explorer.games.star_realms.odds_knowledge import forced_discards, seen_by
-from explorer.games.star_realms.odds_model import TooLarge
-from explorer.games.star_realms.odds_position import cards_to_draw, check_position, start_branches
+from explorer.games.star_realms.odds import next_turn
+from explorer.games.star_realms.odds.next_turn import ASSUMES, HandOdds, answer, estimated_odds, exact_odds
+from explorer.games.star_realms.odds.knowledge import forced_discards, seen_by
+from explorer.games.star_realms.odds.model import TooLarge
+from explorer.games.star_realms.odds.position import cards_to_draw, check_position, start_branches
 from explorer.odds import Dist
 
 __all__ = ["LethalOdds", "lethal"]
@@ -77,7 +77,7 @@ def _both(state: Any, attacker: int, seen: Any) -> tuple[HandOdds, HandOdds]:
         found = exact_odds(game, branches, False, 1.0, spent) or estimated_odds(game, branches, False, 1.0)
         return found, found
     plain = exact_odds(game, branches, False, 0.5, spent)
-    left = max(0.05, 1.0 - (perf_counter() - began) / max(odds_answer.BUDGET.exact_seconds, 1e-9))
+    left = max(0.05, 1.0 - (perf_counter() - began) / max(next_turn.BUDGET.exact_seconds, 1e-9))
     scrapped = exact_odds(game, branches, True, round(left, 2)) if plain is not None else None
     return (plain or estimated_odds(game, branches, False, 0.5),
             scrapped or estimated_odds(game, branches, True, 0.5))
@@ -103,7 +103,7 @@ def lethal(state: Any, attacker: int, defender: int, n: int | None = None, *, vi
     ``n`` given, the question is simply P(Combat >= n). Assumes the defender's
     Authority and bases stay as they are until then. ``viewer``: the seat asking
     (``None``: the attacker's own knowledge); ``known``: the cards of the
-    attacker's hand that seat knows (:func:`~.odds_knowledge.known_in_hand`).
+    attacker's hand that seat knows (:func:`~.odds.knowledge.known_in_hand`).
     Both questions (with and without scraps) share one :data:`~.odds.BUDGET`
     (asked once when no card the attacker owns can be scrapped for Combat);
     past it the answer is a seeded estimate, ``exact=False``.

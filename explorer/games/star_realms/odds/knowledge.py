@@ -43,8 +43,7 @@ from typing import Any
 
 from explorer.core import Deck, Multiset  # noqa: F401 (Deck: the examples use it)
 from explorer.games.star_realms.formats import targets
-from explorer.games.star_realms.odds_position import (  # noqa: F401 (hidden_start: its old home re-exports it)
-    check_position, hidden_start, moving)
+from explorer.games.star_realms.odds.position import check_position, moving
 
 DISCARD_SLOTS = (("primary", ""), ("ally", "ally"), ("ally2", "second ally"), ("scrap", "scrap"))
 
@@ -100,7 +99,8 @@ def seen_by(state: Any, player: int, viewer: int | None, known: Multiset | None 
     pool = len(state.players[player].deck.middle) + unseen
     if known:
         note = (f"{who}'s hand is hidden from {by}: {_names(known)} known to be in it (left in their deck before "
-                f"the reshuffle), the other {unseen} drawn at random from the {pool} unseen cards of their hand and deck")
+                f"the reshuffle), the other {unseen} drawn at random from the {pool} unseen cards of their hand "
+                "and deck")
     else:
         note = (f"{who}'s hand is hidden from {by}: its {unseen} cards are drawn at random from the {pool} unseen "
                 "cards of their hand and deck")

@@ -1,6 +1,6 @@
-"""The exact evaluator :class:`Engine`: the policy of :mod:`.odds_hand` on plain tuples, both questions at
+"""The exact evaluator :class:`Engine`: the policy of :mod:`.odds.hand` on plain tuples, both questions at
 once, memoised on canonical keys; apart from the reference :class:`.Model` so each reads on its own, and
-from what it knows of each card (:mod:`.odds_cards`, worked out once per game).
+from what it knows of each card (:mod:`.odds.cards`, worked out once per game).
 
 >>> import explorer
 >>> e = Engine(explorer.load_game("star_realms"))
@@ -15,9 +15,9 @@ from fractions import Fraction
 from time import perf_counter
 from typing import Any
 
-from explorer.games.star_realms.odds_cards import CardInfo, CardTable, static_totals
-from explorer.games.star_realms.odds_model import Model, TooLarge, has_draw
-from explorer.games.star_realms.odds_tuples import (REL_BASES, REL_BLOB, REL_SHIPS, REL_TARGETS, Pairs, TurnState,
+from explorer.games.star_realms.odds.cards import CardInfo, CardTable, static_totals
+from explorer.games.star_realms.odds.model import Model, TooLarge, has_draw
+from explorer.games.star_realms.odds.tuples import (REL_BASES, REL_BLOB, REL_SHIPS, REL_TARGETS, Pairs, TurnState,
                                                     Value, mix, pairs_add, pairs_remove, shift, sort_key)
 
 

@@ -17,16 +17,20 @@ cached by composition.
 
 During that turn the cards drawn by abilities come from what is left of the deck,
 reshuffling the discard pile when it runs out (the play policy is described in
-:mod:`explorer.games.star_realms.odds_hand`). The position must have no effect
+:mod:`explorer.games.star_realms.odds.hand`). The position must have no effect
 waiting to resolve (``state.queue`` empty).
 
-This module is where callers ask the questions: it sets their budget, forgets their answers and
-re-exports every public name of the modules that answer them. The engine (the budget, the next hand,
-Trade and Combat) is :mod:`.odds_answer`; the other questions live in their own modules, built on it: a
-card's arrival (:mod:`.odds_cycle`), lethal (:mod:`.odds_lethal`), the buy comparison
-(:mod:`.odds_buys`), what a seat knows of another's hand and the discards it may be forced to make
-(:mod:`.odds_knowledge`). Each of them imports the engine, none imports this module, so the odds import in
-one direction.
+This package is where callers ask the questions (``from explorer.games.star_realms import odds``): it
+sets their budget, forgets their answers and re-exports every public name of the modules that answer
+them, one module per concept. The engine (the budget, the next hand, Trade and Combat) is
+:mod:`.odds.next_turn`; the other questions live in their own modules, built on it: a card's arrival
+(:mod:`.odds.cycle`), lethal (:mod:`.odds.lethality`), the buy comparison (:mod:`.odds.buys`), what a
+seat knows of another's hand and the discards it may be forced to make (:mod:`.odds.knowledge`). Under
+them: where a question starts (:mod:`.odds.position`), the exact walk over the next hands
+(:mod:`.odds.exact`), the turn model (:mod:`.odds.hand`, stated plainly in :mod:`.odds.model`, evaluated
+fast by :mod:`.odds.engine` on :mod:`.odds.tuples` with each card's data from :mod:`.odds.cards`) and the
+estimate past the budget (:mod:`.odds.sampled`). Each of them imports the engine or the modules under it,
+none imports this package's own names, so the odds import in one direction.
 
 >>> import explorer
 >>> s = explorer.load_game("star_realms").initial_state()
@@ -41,15 +45,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from explorer.games.star_realms import odds_answer, odds_buys, odds_cycle, odds_exact, odds_hand, odds_position
-from explorer.games.star_realms.odds_answer import (ASSUMES, POLICY_NOTE, SCRAPS_DECLINED, SCRAPS_USED, Budget,
-                                                    HandOdds, answer, estimated_odds, exact_odds, next_hand)
-from explorer.games.star_realms.odds_buys import BuyCycle, BuyOdds, buyable, compare_buys, compare_buys_over_cycle
-from explorer.games.star_realms.odds_cycle import TurnsUntil, expected_turns_until, p_card_within
-from explorer.games.star_realms.odds_exact import weighted_dist
-from explorer.games.star_realms.odds_knowledge import ForcedDiscards, Seen, forced_discards, known_in_hand, seen_by
-from explorer.games.star_realms.odds_lethal import LethalOdds, lethal
-from explorer.games.star_realms.odds_position import cards_to_draw, check_position
+from explorer.games.star_realms.odds import buys, cycle, exact, hand, next_turn, position
+from explorer.games.star_realms.odds.next_turn import (ASSUMES, POLICY_NOTE, SCRAPS_DECLINED, SCRAPS_USED, Budget,
+                                                       HandOdds, answer, estimated_odds, exact_odds, next_hand)
+from explorer.games.star_realms.odds.buys import BuyCycle, BuyOdds, buyable, compare_buys, compare_buys_over_cycle
+from explorer.games.star_realms.odds.cycle import TurnsUntil, expected_turns_until, p_card_within
+from explorer.games.star_realms.odds.exact import weighted_dist
+from explorer.games.star_realms.odds.knowledge import ForcedDiscards, Seen, forced_discards, known_in_hand, seen_by
+from explorer.games.star_realms.odds.lethality import LethalOdds, lethal
+from explorer.games.star_realms.odds.position import cards_to_draw, check_position
 
 
 def trade_and_combat(state: Any, player: int, *, viewer: int | None = None, known: Any = None) -> HandOdds:
@@ -62,9 +66,9 @@ def trade_and_combat(state: Any, player: int, *, viewer: int | None = None, know
     Past the time and memory budget (:data:`BUDGET`) the answer is a seeded
     sample, ``exact=False``, with the interval in ``estimate`` and the notes.
     With ``viewer`` (another seat), the hand is what ``viewer`` knows of it
-    (:func:`~.odds_knowledge.seen_by`: ``known`` cards of it known, the rest
+    (:func:`~.odds.knowledge.seen_by`: ``known`` cards of it known, the rest
     unseen); the notes say so, and name the discards the seats moving before
-    that turn may force on ``player`` (:func:`~.odds_knowledge.forced_discards`).
+    that turn may force on ``player`` (:func:`~.odds.knowledge.forced_discards`).
 
     >>> import explorer
     >>> s = explorer.load_game("star_realms").initial_state()
@@ -92,26 +96,26 @@ def set_budget(**changes: Any) -> Budget:
     >>> old.exact_seconds, set_budget(**old.__dict__).exact_seconds   # the default, then the 2.0 it replaces
     (0.45, 2.0)
     """
-    old = odds_answer.replace_budget(**changes)
+    old = next_turn.replace_budget(**changes)
     cache_clear()
     return old
 
 
 def cache_clear() -> None:
     """Forget every cached answer (the benchmark times cold questions after this)."""
-    odds_exact.clear()
-    odds_answer.clear()
-    odds_cycle.survival.cache_clear()
-    odds_position.clear()
-    odds_buys.clear()
-    odds_hand.model.cache_clear()
-    odds_hand.engine.cache_clear()
+    exact.clear()
+    next_turn.clear()
+    cycle.survival.cache_clear()
+    position.clear()
+    buys.clear()
+    hand.model.cache_clear()
+    hand.engine.cache_clear()
 
 
 def __getattr__(name: str) -> Any:
-    """``BUDGET``, read where it lives (:mod:`.odds_answer`): :func:`set_budget` replaces it there."""
+    """``BUDGET``, read where it lives (:mod:`.odds.next_turn`): :func:`set_budget` replaces it there."""
     if name == "BUDGET":
-        return odds_answer.BUDGET
+        return next_turn.BUDGET
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

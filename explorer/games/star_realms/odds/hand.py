@@ -47,12 +47,12 @@ from functools import lru_cache
 from typing import Any
 
 from explorer.core import Deck, Multiset
-from explorer.games.star_realms.odds_engine import Engine
-from explorer.games.star_realms.odds_model import (DRAW_KINDS, OBJECTIVES, Model, Outcome, TooLarge, Turn, definition,
+from explorer.games.star_realms.odds.engine import Engine
+from explorer.games.star_realms.odds.model import (DRAW_KINDS, OBJECTIVES, Model, Outcome, TooLarge, Turn, definition,
                                                    model, start, with_scraps)
-from explorer.games.star_realms.odds_tuples import merge_pairs, pairs_minus
+from explorer.games.star_realms.odds.tuples import merge_pairs, pairs_minus
 
-# The reference model, the exact engine and its tuples live in odds_model, odds_engine and odds_tuples; their
+# The reference model, the exact engine and its tuples live in odds.model, odds.engine and odds.tuples; their
 # public names are re-exported here, where the odds (and the tests) have always found them.
 __all__ = ["DRAW_KINDS", "OBJECTIVES", "Engine", "Model", "Outcome", "TooLarge", "Turn", "definition", "engine",
            "evaluate", "merge_pairs", "model", "pairs_minus", "play_sampled", "sample_card", "sample_turn", "start"]
@@ -88,7 +88,7 @@ def play_sampled(m: Model, t: Turn, rng: Any, pick: Callable[[list[Turn]], Turn]
     option worth most for ``m``'s question now (Trade, Combat and the cards still owed). Returns the last
     state, nothing left to play. The one sampled way through a turn: the estimate's turns
     (:func:`sample_turn`), the buy comparison's later turns and the rest of this turn when it is too large
-    to play out exactly (:meth:`.odds_position.RestOfTurn.sample`) all play it.
+    to play out exactly (:meth:`.odds.position.RestOfTurn.sample`) all play it.
 
     >>> import explorer
     >>> from explorer.core.rng import new_generator

@@ -2,8 +2,8 @@
 
 It holds the turn state (:class:`Turn`), the card classes the policy sorts cards into (deferred ships and
 bases, unused primaries), effects, ally abilities, the waiting-card decisions and :class:`Model`'s own
-memoised recursion. The policy is described in :mod:`explorer.games.star_realms.odds_hand`; it is kept apart
-from the fast :class:`~explorer.games.star_realms.odds_engine.Engine` so the readable statement of the policy
+memoised recursion. The policy is described in :mod:`explorer.games.star_realms.odds.hand`; it is kept apart
+from the fast :class:`~explorer.games.star_realms.odds.engine.Engine` so the readable statement of the policy
 stands on its own: the sampled fallback plays turns with it and the engine takes its card classes from it.
 """
 

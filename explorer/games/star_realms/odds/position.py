@@ -27,8 +27,8 @@ from typing import Any
 from explorer.core import Deck, Multiset
 from explorer.core.chance import multiset_draws
 from explorer.errors import RulesError
-from explorer.games.star_realms.odds_hand import play_sampled
-from explorer.games.star_realms.odds_model import Model, TooLarge, Turn
+from explorer.games.star_realms.odds.hand import play_sampled
+from explorer.games.star_realms.odds.model import Model, TooLarge, Turn
 
 HAND = 5
 REST_LIMIT = 3_000
@@ -119,7 +119,7 @@ def turn_end(m: Model, t: Turn) -> End:
 
 
 class RestOfTurn(Model):
-    """The turn model's policy (:mod:`.odds_hand`) played for where the cards go, not for the pools.
+    """The turn model's policy (:mod:`.odds.hand`) played for where the cards go, not for the pools.
 
     Trade, Combat and destroys are left out (so the memo merges turns that differ only by them); a
     leaf is the end of the turn as :data:`End`; a waiting card (a Stealth Needle, Embassy Yacht, a
@@ -224,7 +224,7 @@ def _rest_or_why(state: Any, player: int) -> tuple[tuple[Fraction, Deck, Multise
 def rest_of_turn(state: Any, player: int) -> tuple[tuple[Fraction, Deck, Multiset, tuple[str, ...]], ...]:
     """Every way ``player``'s turn can end from here, as ``(probability, deck, discard pile, bases)``.
 
-    Only for a player moving now. The odds' play policy (:mod:`.odds_hand`):
+    Only for a player moving now. The odds' play policy (:mod:`.odds.hand`):
     every card still in hand is played and every base used (not Machine Base,
     whose primary scraps a card from hand); ally abilities fire as in the rules;
     a card that waits (Stealth Needle, Embassy Yacht, Blob World's choice) takes
@@ -257,7 +257,7 @@ def clear() -> None:
 def hidden_start(state: Any, seen: Any) -> tuple[Deck, int]:
     """The deck as the viewer sees it (the unknown hand cards joined to its unknown middle) and the cards to deal.
 
-    ``seen`` is a :class:`~.odds_knowledge.Seen` (what a seat knows of ``seen.player``'s hand): that module asks
+    ``seen`` is a :class:`~.odds.knowledge.Seen` (what a seat knows of ``seen.player``'s hand): that module asks
     the checks here, so this one names it only in words and the two import in one direction.
     """
     p = state.players[seen.player]
@@ -272,7 +272,7 @@ def start_branches(state: Any, player: int, extra: Multiset = Multiset(), top: t
     hold their next hand now) and ``("draw", deck, pile)`` for the player moving,
     after the rest of this turn; ``extra`` joins the pile and ``top`` goes on top
     of the deck afterwards (a card bought at the end of the turn). ``seen`` (a
-    :class:`~.odds_knowledge.Seen`): asked by a seat that does not see the hand:
+    :class:`~.odds.knowledge.Seen`): asked by a seat that does not see the hand:
     ``("hidden", known cards, deck with the unseen hand in its middle, discard,
     cards to deal)`` for a player not moving; for a player moving, the hand joins
     the deck and the next 5 are drawn after the ships in play are discarded.

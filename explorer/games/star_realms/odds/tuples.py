@@ -2,9 +2,9 @@
 
 It holds the sorted ``(item, count)`` pairs and their operations, the engine's value type, the relevance
 bits of the memo keys, the mutable turn state (:class:`TurnState`) and the mixing of weighted outcomes.
-They are kept apart from :class:`~explorer.games.star_realms.odds_engine.Engine` so the engine module
-holds only the evaluation itself (a card label's data is :mod:`.odds_cards`); :func:`pairs_minus` and
-:func:`merge_pairs` also deal the starts of the next turn (:mod:`.odds_exact`).
+They are kept apart from :class:`~explorer.games.star_realms.odds.engine.Engine` so the engine module
+holds only the evaluation itself (a card label's data is :mod:`.odds.cards`); :func:`pairs_minus` and
+:func:`merge_pairs` also deal the starts of the next turn (:mod:`.odds.exact`).
 
 >>> hand = merge_pairs((("Scout", 3),), (("Viper", 1), ("Scout", 1)))
 >>> hand, pairs_minus(hand, (("Scout", 4),)), pairs_add(hand, "Explorer")
@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from math import lcm
 
-from explorer.games.star_realms.odds_model import Outcome
+from explorer.games.star_realms.odds.model import Outcome
 
 # --------------------------------------------------------------------------- the exact engine
 # The same policy as :class:`Model`, computed on plain tuples, for both questions at once (the choices

@@ -1,6 +1,6 @@
 """The exact walk of a next turn: a start key dealt into every next hand, and the engine summed over them.
 
-:func:`~explorer.games.star_realms.odds_position.start_branches` says how the next
+:func:`~explorer.games.star_realms.odds.position.start_branches` says how the next
 turn can start as keys (``("known", ...)``, ``("hidden", ...)``, ``("draw", ...)``).
 Here each key is dealt into the starts it stands for, ``(hand, deck, discard,
 ways)`` on the engine's plain tuples (:func:`deal_starts`), and the engine's
@@ -26,10 +26,10 @@ from time import perf_counter
 from typing import Any
 
 from explorer.core import Multiset
-from explorer.games.star_realms.odds_engine import Engine
-from explorer.games.star_realms.odds_model import TooLarge
-from explorer.games.star_realms.odds_position import HAND
-from explorer.games.star_realms.odds_tuples import combine_values, merge_pairs, pairs_minus
+from explorer.games.star_realms.odds.engine import Engine
+from explorer.games.star_realms.odds.model import TooLarge
+from explorer.games.star_realms.odds.position import HAND
+from explorer.games.star_realms.odds.tuples import combine_values, merge_pairs, pairs_minus
 from explorer.odds import Dist, draw
 
 Start = tuple[tuple, tuple, tuple, int]
@@ -40,7 +40,7 @@ Start = tuple[tuple, tuple, tuple, int]
 def deal_starts(key: tuple) -> tuple[tuple[Start, ...], int]:
     """The starts of the next turn ``(hand, deck, discard, ways)`` on plain tuples, and the total of the ways.
 
-    ``key`` is a start key of :func:`~.odds_position.start_branches`: a hand held now (one start), a hand
+    ``key`` is a start key of :func:`~.odds.position.start_branches`: a hand held now (one start), a hand
     partly seen by another seat (the rest from the deck's unknown middle), or 5 cards dealt from the deck
     (reshuffling the pile when the deck holds fewer). Example: the module docstring.
     """
@@ -85,7 +85,7 @@ def weighted_dist(probs: dict[Any, Fraction]) -> Dist:
 
 def exact_outcomes(e: Engine, key: tuple, bases: tuple[str, ...], deadline: float) -> tuple[dict, dict]:
     """The exact probabilities of ``(trade, combat, destroys)`` playing for Trade and for Combat, from the
-    start ``key`` with ``bases`` in play; raises :class:`~.odds_model.TooLarge` past ``deadline``
+    start ``key`` with ``bases`` in play; raises :class:`~.odds.model.TooLarge` past ``deadline``
     (``time.perf_counter()``) or the engine's budget of turn states.
 
     The probabilities of one key add up to 1 (each start counts its ways out of the total of
@@ -94,11 +94,11 @@ def exact_outcomes(e: Engine, key: tuple, bases: tuple[str, ...], deadline: floa
 
     When the hand is dealt from the deck alone, the starts whose turn never reaches the discard pile
     are summed once per deck and bases and kept: another discard pile (a card bought, see
-    :func:`~.odds_buys.compare_buys`) recomputes only the starts that reshuffle it.
+    :func:`~.odds.buys.compare_buys`) recomputes only the starts that reshuffle it.
 
     >>> import explorer
     >>> from explorer.core import Deck, Multiset
-    >>> from explorer.games.star_realms.odds_hand import engine
+    >>> from explorer.games.star_realms.odds.hand import engine
     >>> e = engine(explorer.load_game("star_realms"))
     >>> by_trade, _ = exact_outcomes(e, ("draw", Deck.shuffled({"Scout": 5, "Viper": 2}), Multiset()), (), float("inf"))
     >>> by_trade    # 1, 10 and 10 of the 21 ways

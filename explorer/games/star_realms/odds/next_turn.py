@@ -2,10 +2,10 @@
 
 Every question of :mod:`explorer.games.star_realms.odds` (the module callers import; timing and knowledge
 are in its docstring) is answered here or built on :func:`answer` and :data:`BUDGET`: the lethal check
-(:mod:`.odds_lethal`) and the buy comparison (:mod:`.odds_buys`) import this module, and ``odds`` imports
+(:mod:`.odds.lethality`) and the buy comparison (:mod:`.odds.buys`) import this module, and ``odds`` imports
 all three and re-exports their names, so the odds modules import in one direction. The exact walk over the
-starts of the next turn is :mod:`.odds_exact`, the turn model :mod:`.odds_hand`, the estimate past the
-budget seeded sampling (:mod:`.odds_sampled`).
+starts of the next turn is :mod:`.odds.exact`, the turn model :mod:`.odds.hand`, the estimate past the
+budget seeded sampling (:mod:`.odds.sampled`).
 
 >>> import explorer
 >>> s = explorer.load_game("star_realms").initial_state()
@@ -26,10 +26,11 @@ from typing import Any
 from explorer.core import Deck, Multiset
 from explorer.core.rng import new_generator
 from explorer.errors import RulesError
-from explorer.games.star_realms.odds_exact import deal_starts, exact_outcomes, weighted_dist
-from explorer.games.star_realms.odds_hand import Outcome, TooLarge, engine, model, sample_turn, start
-from explorer.games.star_realms.odds_position import check_position, hand_being_drawn, rest_model, rest_turn, start_branches
-from explorer.games.star_realms.odds_sampled import mean_estimate, sample_deal, sample_start
+from explorer.games.star_realms.odds.exact import deal_starts, exact_outcomes, weighted_dist
+from explorer.games.star_realms.odds.hand import Outcome, TooLarge, engine, model, sample_turn, start
+from explorer.games.star_realms.odds.position import (check_position, hand_being_drawn, rest_model, rest_turn,
+                                                      start_branches)
+from explorer.games.star_realms.odds.sampled import mean_estimate, sample_deal, sample_start
 from explorer.odds import Dist, Estimate
 
 SCRAPS_DECLINED = "scrap abilities are not used"
@@ -61,7 +62,7 @@ class Budget:
 
 BUDGET = Budget()
 """The budget every question uses; ``odds.set_budget`` changes it (the benchmark and tests do): read it at call
-time (``odds_answer.BUDGET``), never bound by a ``from`` import, which would keep the old one."""
+time (``next_turn.BUDGET``), never bound by a ``from`` import, which would keep the old one."""
 
 
 def replace_budget(**changes: Any) -> Budget:
@@ -110,9 +111,9 @@ def next_hand(state: Any, player: int) -> Dist:
     moving, after the cards still in hand are played, including the reshuffle of
     ``discard + hand + ships in play`` when the deck holds fewer than 5; the
     current hand for anyone else). While that hand is being drawn (the draw at the end of a turn or the
-    setup's, a chance node), it is the hand being drawn (:func:`.odds_position.hand_being_drawn`). When the rest of this turn is too large to play
-    out exactly, a ``RulesError`` says so (the Trade and Combat questions sample
-    instead; a list of hands has no estimate).
+    setup's, a chance node), it is the hand being drawn (:func:`.odds.position.hand_being_drawn`). When
+    the rest of this turn is too large to play out exactly, a ``RulesError`` says so (the Trade and Combat
+    questions sample instead; a list of hands has no estimate).
 
     >>> import explorer
     >>> s = explorer.load_game("star_realms").initial_state()
@@ -186,7 +187,7 @@ _KEPT = 512
 
 def exact_odds(game: Any, branches: tuple, scraps: bool = False, share: float = 1.0,
                spent: float = 0.0) -> HandOdds | None:
-    """The exact :class:`HandOdds` of the starts ``branches`` (:func:`~.odds_position.start_branches`), or
+    """The exact :class:`HandOdds` of the starts ``branches`` (:func:`~.odds.position.start_branches`), or
     ``None`` when the engine runs past ``share`` of :data:`BUDGET`'s ``exact_seconds`` or its turn states.
 
     ``spent``: seconds the question already took (playing out the rest of this turn), taken from that
@@ -257,12 +258,13 @@ def _sampled(game: Any, first: Any, notes: list[str], scraps: bool = False, shar
 
 def answer(state: Any, player: int, extra: Multiset = Multiset(), top: tuple = (), scraps: bool = False,
            share: float = 1.0, seen: Any = None) -> HandOdds:
-    """The odds of ``player``'s next turn, the engine of every public question of ``odds``, ``odds_lethal`` and ``odds_buys``.
+    """The odds of ``player``'s next turn: the engine of every public question of ``odds``, ``odds.lethality``
+    and ``odds.buys``.
 
     ``extra`` / ``top``: a card bought (to the discard pile / on top of the deck);
     ``scraps``: scrap abilities for Combat are played; sampled past ``share`` of
     :data:`BUDGET`. ``seen``: asked by another seat, who does not see the hand
-    (a :class:`~.odds_knowledge.Seen`; ``None``: the player's own knowledge).
+    (a :class:`~.odds.knowledge.Seen`; ``None``: the player's own knowledge).
     """
     began = time.perf_counter()
     try:

@@ -5,7 +5,7 @@ start of the next turn and every draw inside it. When that would take longer
 than the budget allows, whole turns are sampled instead with a seeded
 generator: the start of the next turn (:func:`sample_start`, from the same
 keys the exact answer enumerates), then the turn itself with the turn model's
-policy (:func:`~explorer.games.star_realms.odds_hand.sample_turn`). The answer
+policy (:func:`~explorer.games.star_realms.odds.hand.sample_turn`). The answer
 says "estimate" and gives the 95% interval of the mean (:func:`mean_estimate`).
 
 >>> from explorer.core.rng import new_generator
@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from explorer.core import Deck, Multiset
-from explorer.games.star_realms.odds_hand import sample_card
-from explorer.games.star_realms.odds_position import HAND
+from explorer.games.star_realms.odds.hand import sample_card
+from explorer.games.star_realms.odds.position import HAND
 from explorer.odds import Estimate
 
 Start = tuple[Multiset, Deck, Multiset, tuple[str, ...]]
@@ -42,7 +42,7 @@ def sample_deal(deck: Deck, pile: Multiset, rng: Any, n: int = HAND) -> tuple[Mu
 
 
 def sample_key(key: tuple, bases: tuple[str, ...], rng: Any) -> Start:
-    """One start of the next turn from a start key of :func:`~.odds_position.start_branches`."""
+    """One start of the next turn from a start key of :func:`~.odds.position.start_branches`."""
     if key[0] == "known":
         _, hand, deck, discard = key
         return hand, deck, discard, bases

@@ -27,14 +27,14 @@ from typing import Any
 
 from explorer.core import Deck, Multiset
 from explorer.core.rng import new_generator
-from explorer.games.star_realms import odds_answer
-from explorer.games.star_realms.odds_answer import HandOdds, answer, exact_odds
-from explorer.games.star_realms.odds_cycle import TurnsUntil, survival_of, turns_until
-from explorer.games.star_realms.odds_hand import Outcome, model, play_sampled, sample_turn, start
-from explorer.games.star_realms.odds_model import Model, TooLarge, Turn
-from explorer.games.star_realms.odds_position import (HAND, check_position, moving, rest_model, rest_turn,
+from explorer.games.star_realms.odds import next_turn
+from explorer.games.star_realms.odds.next_turn import HandOdds, answer, exact_odds
+from explorer.games.star_realms.odds.cycle import TurnsUntil, survival_of, turns_until
+from explorer.games.star_realms.odds.hand import Outcome, model, play_sampled, sample_turn, start
+from explorer.games.star_realms.odds.model import Model, TooLarge, Turn
+from explorer.games.star_realms.odds.position import (HAND, check_position, moving, rest_model, rest_turn,
                                                       start_branches, turn_end)
-from explorer.games.star_realms.odds_sampled import mean_estimate, sample_deal, sample_start
+from explorer.games.star_realms.odds.sampled import mean_estimate, sample_deal, sample_start
 from explorer.games.star_realms.rules import explorer_available, trade_available
 from explorer.errors import RulesError
 from explorer.odds import Estimate
@@ -186,7 +186,7 @@ def compare_buys_over_cycle(state: Any, player: int, cards: Any = None, *, turns
     The first row is the baseline ``"(no buy)"``; while "the next ship you acquire
     goes on top" is active a ship is also shown bought ``to top``. ``arrives`` is
     exact over the draw / discard / reshuffle cycle (5 cards a turn: draw
-    abilities ignored, as in :func:`~.odds_cycle.p_card_within`). Turn 1's means
+    abilities ignored, as in :func:`~.odds.cycle.p_card_within`). Turn 1's means
     are exact (:func:`compare_buys`); turns 2..``turns`` are sampled: ``trials``
     seeded runs per row, the same seed (:data:`~.odds.BUDGET`'s unless given) for
     every row, each with its 95% interval. Assumes nothing else is bought and no
@@ -214,7 +214,7 @@ def compare_buys_over_cycle(state: Any, player: int, cards: Any = None, *, turns
         raise ValueError(f"turns must be a whole number from 1 to 6, got {turns!r}")
     if not isinstance(trials, int) or not 2 <= trials <= 100_000:
         raise ValueError(f"trials must be a whole number from 2 to 100000, got {trials!r}")
-    budget = odds_answer.BUDGET  # read at call time: set_budget replaces it
+    budget = next_turn.BUDGET  # read at call time: set_budget replaces it
     seed = budget.seed if seed is None else seed
     p = state.players[player]
     names = buyable(state, player) if cards is None else tuple(cards)

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from explorer.core import Deck, Multiset
-from explorer.games.star_realms.odds_position import check_position, deal, start_branches
+from explorer.games.star_realms.odds.position import check_position, deal, start_branches
 
 
 def _classes(state: Any, card: str, names: Any) -> Multiset:

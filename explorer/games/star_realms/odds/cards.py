@@ -1,17 +1,17 @@
 """What the exact engine knows of each card: its fixed Trade, Combat and draws, its allies, what it reads.
 
-The engine (:class:`~explorer.games.star_realms.odds_engine.Engine`) plays a card
+The engine (:class:`~explorer.games.star_realms.odds.engine.Engine`) plays a card
 millions of times per question, so everything about a card label that does not
 depend on the turn is worked out once, here, into a :class:`CardInfo`: the
 faction bits it allies with, its primary and ally abilities with their totals
 when those are fixed (:func:`static_totals`), its class under the play policy
 (a ship that waits, a base used last, a primary not used, as the reference
-:class:`~explorer.games.star_realms.odds_model.Model` decides them) and the
+:class:`~explorer.games.star_realms.odds.model.Model` decides them) and the
 relevance bits saying what of the board the rest of the turn can still read
 through it. A :class:`CardTable` holds them for one game.
 
 >>> import explorer
->>> from explorer.games.star_realms.odds_model import Model
+>>> from explorer.games.star_realms.odds.model import Model
 >>> table = CardTable(Model(explorer.load_game("star_realms"), "trade"))
 >>> i = table.info("Blob Fighter")
 >>> i.primary_delta, i.ally_delta     # 3 Combat whatever the question; its ally draws a card
@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from explorer.games.star_realms.odds_model import Model, definition, has_draw
-from explorer.games.star_realms.odds_tuples import REL_BASES, REL_BLOB, REL_SHIPS, REL_TARGETS
+from explorer.games.star_realms.odds.model import Model, definition, has_draw
+from explorer.games.star_realms.odds.tuples import REL_BASES, REL_BLOB, REL_SHIPS, REL_TARGETS
 
 
 def walk_effects(effects: Iterable[Any]) -> Iterable[Any]:
@@ -37,7 +37,7 @@ def walk_effects(effects: Iterable[Any]) -> Iterable[Any]:
 
 
 def _plain(option: tuple, objective: str) -> tuple:
-    """:meth:`Model._plain`: the plain resources of one option, in the question's order."""
+    """The plain resources of one option, in the question's order (the reference :class:`Model` sums them alike)."""
     got = {"trade": 0, "combat": 0, "destroy_base": 0}
     for e in option:
         if e.kind in got:
