@@ -64,6 +64,7 @@ from explorer.advisor.options import Option, decision_options, decision_seat, se
 from explorer.advisor.racing import Race
 from explorer.advisor.rollout import DEFAULT_MAX_STEPS, Job, PolicyRef, play_piece, play_task, resolve_policies
 from explorer.core.actions import Action
+from explorer.core.checks import whole_number
 from explorer.core.state import State
 from explorer.errors import RulesError
 
@@ -254,12 +255,6 @@ class Runner:
             client.cancel([f for f in futures if not f.done()])
 
 
-def _whole(name: str, value: Any, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RulesError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
-    return value
-
-
 Rounds = Generator["Advice | None", None, None]
 """What :func:`advise_rounds` yields: ``None`` after a piece, the advice so far after a round (the last: all)."""
 
@@ -276,11 +271,11 @@ def advise_rounds(state: State, seat: int | None = None, *, rollouts: int = 200,
     """
     began = time.perf_counter()
     seat = decision_seat(state, seat)
-    _whole("rollouts", rollouts, 1, MAX_ROLLOUTS)
-    _whole("seed", seed, 0, 2**63 - 1)
-    _whole("max_steps", max_steps, 1, 10_000_000)
+    whole_number("rollouts", rollouts, 1, MAX_ROLLOUTS)
+    whole_number("seed", seed, 0, 2**63 - 1)
+    whole_number("max_steps", max_steps, 1, 10_000_000)
     check_measure(state, seat, measure)
-    batch = default_batch(rollouts) if batch is None else _whole("batch", batch, 1, MAX_ROLLOUTS)
+    batch = default_batch(rollouts) if batch is None else whole_number("batch", batch, 1, MAX_ROLLOUTS)
     deadline = _deadline(began, budget_s)
     resolve_policies(state, policy)  # an unknown policy or backend is refused before any rollout
     runner = Runner(backend, workers, client)  # starts nothing until entered
@@ -305,7 +300,7 @@ def extend_rounds(advice: Advice, rollouts: int, *, backend: str = "local", work
     if evidence is None:
         raise RulesError("this advice carries no rollout values to go on from (Advice.evidence is None); "
                          "ask it with advise_rounds")
-    _whole("rollouts", rollouts, 1, MAX_ROLLOUTS)
+    whole_number("rollouts", rollouts, 1, MAX_ROLLOUTS)
     target = max(rollouts, advice.rollouts)
     deadline = _deadline(began, budget_s)
     runner = Runner(backend, workers, client)

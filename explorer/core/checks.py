@@ -2,7 +2,8 @@
 
 ``True`` is an ``int`` to Python but never a count to a player, so every caller refuses it the same
 way, with the same sentence naming the argument and the range (and the error class of the caller's
-layer: ``RulesError`` by default, ``SimulationError`` in the lab).
+layer: ``RulesError`` by default, ``SimulationError`` in the lab, ``InputError`` in a panel). The bad
+value is quoted by :func:`explorer.errors.excerpt`, so a huge one never floods the message.
 
 >>> whole_number("rollouts", 8, 1, 100)
 8
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorer.errors import RulesError
+from explorer.errors import RulesError, excerpt
 
 
 def is_whole(value: Any) -> bool:
@@ -27,5 +28,5 @@ def is_whole(value: Any) -> bool:
 def whole_number(name: str, value: Any, low: int, high: int, error: type[Exception] = RulesError) -> int:
     """``value`` when it is a whole number from ``low`` to ``high``; else ``error`` naming ``name`` and the range."""
     if not is_whole(value) or not low <= value <= high:
-        raise error(f"{name} must be a whole number from {low} to {high}, got {value!r}")
+        raise error(f"{name} must be a whole number from {low} to {high}, got {excerpt(value)}")
     return int(value)

@@ -18,7 +18,7 @@ from typing import Any
 import ipywidgets as W
 import traitlets
 
-from explorer.errors import excerpt
+from explorer.core.checks import whole_number as checked_whole_number
 
 
 class InputError(ValueError):
@@ -26,10 +26,11 @@ class InputError(ValueError):
 
 
 def whole_number(value: Any, name: str, lo: int, hi: int) -> int:
-    """``value`` when it is a whole number from ``lo`` to ``hi``; else an ``InputError`` naming ``name`` and the range."""
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InputError(f"{name} must be a whole number from {lo} to {hi}, got {excerpt(value)}")
-    return value
+    """``value`` when it is a whole number from ``lo`` to ``hi``; else an ``InputError`` naming ``name`` and the range.
+
+    The core's one check (:func:`explorer.core.checks.whole_number`), raising the panel's error.
+    """
+    return checked_whole_number(name, value, lo, hi, error=InputError)
 
 
 _WHOLE = re.compile(r"-?[0-9]{1,30}")
