@@ -49,14 +49,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import explorer  # noqa: E402
+import explorer
 from explorer.advisor import advisor_policy, shutdown_pools
-from explorer.advisor.advise import advise# noqa: E402
-from explorer.advisor.racing import wilson  # noqa: E402
-from explorer.core.chance import sample_outcome  # noqa: E402
-from explorer.sim import simulate  # noqa: E402
-from explorer.sim.spec import SimulationError, make_spec  # noqa: E402
-from explorer.sim.stats import quantile, rate_difference  # noqa: E402
+from explorer.advisor.advise import advise
+from explorer.advisor.racing import wilson
+from explorer.core.chance import sample_outcome
+from explorer.sim import simulate
+from explorer.sim.spec import SimulationError, make_spec
+from explorer.sim.stats import quantile, rate_difference
 
 
 def score(result: Any, seat: int) -> tuple[float, int]:

@@ -28,12 +28,12 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from advisor import positions  # noqa: E402
+from advisor import positions
 
-import explorer  # noqa: E402
-from explorer.advisor import advisor_policy# noqa: E402
-from explorer.advisor.racing import paired_difference  # noqa: E402
-from explorer.advisor.rollout import Job, play_range  # noqa: E402
+import explorer
+from explorer.advisor import advisor_policy
+from explorer.advisor.racing import paired_difference
+from explorer.advisor.rollout import Job, play_range
 
 CHECK_SEED = 12_345
 """Seeds of the checking rollouts start here (apart from the advisor's own, which come from 0, 1, ...)."""

@@ -15,10 +15,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from odds_positions import OddsBench, Question, main  # noqa: E402
+from odds_positions import OddsBench, Question, main
 
-from explorer.games.endor import odds  # noqa: E402
-from explorer.games.endor.state import DEATH_STAR  # noqa: E402
+from explorer.games.endor import odds
+from explorer.games.endor.state import DEATH_STAR
 
 
 def which_order(s: Any) -> Any:

@@ -30,8 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import explorer  # noqa: E402
-from explorer import Match  # noqa: E402
+import explorer
+from explorer import Match
 
 ROOT = Path(__file__).resolve().parents[1]
 

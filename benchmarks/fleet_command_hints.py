@@ -28,10 +28,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import explorer  # noqa: E402
-from explorer.advisor.review import review_rounds  # noqa: E402
-from explorer.advisor.runners import advise_rounds, shutdown_pools  # noqa: E402
-from explorer.core.match import Match  # noqa: E402
+import explorer
+from explorer.advisor.review import review_rounds
+from explorer.advisor.runners import advise_rounds, shutdown_pools
+from explorer.core.match import Match
 
 HINT_ROLLOUTS = 100
 REVIEW_ROLLOUTS, REVIEW_DECISIONS = 24, 10

@@ -15,9 +15,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from odds_positions import OddsBench, Question, main  # noqa: E402
+from odds_positions import OddsBench, Question, main
 
-from explorer.games.fleet_command import odds, tactics  # noqa: E402
+from explorer.games.fleet_command import odds, tactics
 
 
 def asker(s: Any) -> int:

@@ -46,12 +46,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import icepool  # noqa: E402
-import numpy as np  # noqa: E402
-from scipy import stats  # noqa: E402
+import icepool
+import numpy as np
+from scipy import stats
 
-import explorer.odds as odds  # noqa: E402
-from explorer.core.multiset import Multiset  # noqa: E402
+import explorer.odds as odds
+from explorer.core.multiset import Multiset
 
 COLD_REPEATS = 40
 WARM_CALLS = 2_000

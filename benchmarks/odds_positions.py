@@ -36,8 +36,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import explorer  # noqa: E402
-from explorer import Match  # noqa: E402
+import explorer
+from explorer import Match
 
 Question = tuple[str, Callable[[], Any]]
 
@@ -167,7 +167,10 @@ def _stage(state: Any) -> str:
 def quantiles(values: Sequence[float]) -> str:
     """``median …, p95 …, p99 …, max …`` in milliseconds, and how many exceed 0.1 s and 1 s."""
     v = sorted(values)
-    q = lambda f: v[min(len(v) - 1, int(f * len(v)))]  # noqa: E731
+
+    def q(f: float) -> float:
+        return v[min(len(v) - 1, int(f * len(v)))]
+
     return (f"median {statistics.median(v) * 1e3:.1f} ms, p95 {q(0.95) * 1e3:.1f} ms, p99 {q(0.99) * 1e3:.1f} ms, "
             f"max {v[-1] * 1e3:.1f} ms (over 0.1 s: {sum(t > 0.1 for t in v)}, over 1 s: {sum(t > 1 for t in v)})")
 

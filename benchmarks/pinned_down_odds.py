@@ -15,13 +15,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from odds_positions import OddsBench, Question, main  # noqa: E402
+from odds_positions import OddsBench, Question, main
 
-from explorer.games.pinned_down.odds import summary_rows, why_no_reveal  # noqa: E402
-from explorer.games.pinned_down.odds_fight import fight_choices, why_no_fight  # noqa: E402
-from explorer.games.pinned_down.odds_order import fight_orders, order_matters, why_no_order  # noqa: E402
-from widgets.pinned_down.odds_views import _askers, hand_options  # noqa: E402
-from widgets.pinned_down.views import ship_power  # noqa: E402
+from explorer.games.pinned_down.odds import summary_rows, why_no_reveal
+from explorer.games.pinned_down.odds_fight import fight_choices, why_no_fight
+from explorer.games.pinned_down.odds_order import fight_orders, order_matters, why_no_order
+from widgets.pinned_down.odds_views import _askers, hand_options
+from widgets.pinned_down.views import ship_power
 
 
 def coming_attack(s: Any) -> Any:

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from widgets.site.build import CHECKOUT, build_site  # noqa: E402 - after the path above
-from widgets.site.serve import serve_site  # noqa: E402
+from widgets.site.serve import serve_site
 
 CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",

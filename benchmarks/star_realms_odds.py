@@ -26,9 +26,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import explorer  # noqa: E402
-from explorer import Match  # noqa: E402
-from explorer.games.star_realms import odds  # noqa: E402
+import explorer
+from explorer import Match
+from explorer.games.star_realms import odds
 
 
 def positions(turns: tuple[int, ...] = (3, 9, 15, 21)) -> list[tuple[int, Any]]:
@@ -126,7 +126,10 @@ def _quantiles(values: list[float]) -> str:
     import statistics
 
     values = sorted(values)
-    q = lambda f: values[min(len(values) - 1, int(f * len(values)))]  # noqa: E731
+
+    def q(f: float) -> float:
+        return values[min(len(values) - 1, int(f * len(values)))]
+
     return (f"median {statistics.median(values) * 1e3:.0f} ms, 90% {q(0.9) * 1e3:.0f} ms, "
             f"99% {q(0.99) * 1e3:.0f} ms, max {values[-1] * 1e3:.0f} ms; over 1 s: {sum(t > 1 for t in values)}")
 

@@ -15,10 +15,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from odds_positions import OddsBench, Question, main  # noqa: E402
+from odds_positions import OddsBench, Question, main
 
-from explorer.games.warps_edge import odds  # noqa: E402
-from widgets.warps_edge.odds_views import draw_by_kind, key_odds  # noqa: E402
+from explorer.games.warps_edge import odds
+from widgets.warps_edge.odds_views import draw_by_kind, key_odds
 
 
 def destroy_first(s: Any) -> Any:

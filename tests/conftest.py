@@ -12,7 +12,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "core"))
 
 import numpy_optional  # noqa: E402,F401  # first: the run without numpy refuses it before anything imports it
 
-from explorer.core.registry import register_game, unregister_game  # noqa: E402
+from explorer.core.registry import register_game, unregister_game
 
 
 @pytest.fixture

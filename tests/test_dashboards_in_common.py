@@ -28,7 +28,7 @@ def open_dashboard(name: str, monkeypatch: pytest.MonkeyPatch, query: str) -> An
     assert isinstance(last, ast.Expr), f"{name}: the dashboard's last line should build its panel"
     scope: dict[str, Any] = {}
     exec(compile(tree, f"{name}.ipynb", "exec"), scope)  # noqa: S102 - our own notebook's code
-    return eval(compile(ast.Expression(last.value), f"{name}.ipynb", "eval"), scope)  # noqa: S307
+    return eval(compile(ast.Expression(last.value), f"{name}.ipynb", "eval"), scope)  # noqa: S307 - our own notebook's last expression, in a scope we built
 
 
 @pytest.mark.parametrize("name", GAME_DASHBOARDS)

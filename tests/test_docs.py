@@ -24,9 +24,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 sys.path.insert(0, str(DOCS / "_ext"))
-import apipages  # noqa: E402
-import notebookpages  # noqa: E402
-import plotlyfigures  # noqa: E402
+import apipages
+import notebookpages
+import plotlyfigures
 
 BUILD_TIMEOUT_S = 480
 TASK_PAGES = ("your_table", "odds", "hints", "simulation_lab", "serving", "binder", "install")

@@ -133,7 +133,7 @@ class RunContext(SpawnContext):
         super().__init__()
         self.started: list[SpawnProcess] = []
 
-    def Process(self, *args: Any, **kwargs: Any) -> SpawnProcess:  # type: ignore[override]  # noqa: N802
+    def Process(self, *args: Any, **kwargs: Any) -> SpawnProcess:  # type: ignore[override]  # noqa: N802 - multiprocessing's own name
         proc = SpawnProcess(*args, **kwargs)
         self.started.append(proc)
         return proc
@@ -323,7 +323,7 @@ def run_dask(spec: SimSpec, chunks: list[tuple[int, int]], client: Any,
     The run waits for those results before it returns, so a cluster closed
     after it is never closed under tasks still playing.
     """
-    Event = require("dask.distributed", "sim", "the simulation lab's Dask backend").Event  # noqa: N806
+    Event = require("dask.distributed", "sim", "the simulation lab's Dask backend").Event  # noqa: N806 - a class, named as Dask names it
 
     token = os.urandom(6).hex()
     halt = Event(f"explorer-sim-halt-{token}", client=client)

@@ -85,7 +85,7 @@ def test_a_client_that_keeps_no_cookie_is_bounded_by_its_address(shared_voila: t
             assert reply.status == 200
             reply.read()
     with pytest.raises(urllib.error.HTTPError) as refused:
-        urllib.request.urlopen(base + DASHBOARD, timeout=120)  # noqa: S310
+        urllib.request.urlopen(base + DASHBOARD, timeout=120)  # noqa: S310 - our own server on 127.0.0.1
     assert refused.value.code == 503
     page = refused.value.read().decode()
     assert f"This server is already starting {SHARE} dashboards for your network address" in page

@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 
 import pytest
 import websocket
+from playwright.sync_api import Page
 from conftest import serve_voila
 
 pytestmark = pytest.mark.browser
@@ -234,7 +235,7 @@ def test_cookies_are_samesite(voila_url: str) -> None:
     assert "HttpOnly" in visitor and "SameSite=Lax" in visitor
 
 
-def test_the_page_asks_no_other_host_for_anything(voila_url: str, page) -> None:  # noqa: ANN001
+def test_the_page_asks_no_other_host_for_anything(voila_url: str, page: Page) -> None:
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
     page.goto(voila_url + "/voila/render/calculators.ipynb")
@@ -250,7 +251,7 @@ def test_the_page_asks_no_other_host_for_anything(voila_url: str, page) -> None:
     page.screenshot(path=str(SHOTS / "calculators-no-cdn.png"))
 
 
-def test_an_upload_naming_a_server_path_is_refused_without_opening_it(voila_url: str, page, tmp_path: Path) -> None:  # noqa: ANN001
+def test_an_upload_naming_a_server_path_is_refused_without_opening_it(voila_url: str, page: Page, tmp_path: Path) -> None:
     import explorer
     from explorer import Match
 

@@ -109,7 +109,7 @@ def test_a_hint_on_the_loop_fills_its_progress_and_arrives(why: str, request: py
     tab.rollouts.value = 16
 
     async def main() -> list[int]:
-        assert tab.ask() and tab._work is not None and tab._work.how == LOOP  # noqa: SLF001
+        assert tab.ask() and tab._work is not None and tab._work.how == LOOP  # noqa: SLF001 - the test reads where the work ran
         values = []
         while tab.running:
             await asyncio.sleep(0)
@@ -135,7 +135,7 @@ def test_stop_on_the_loop_is_heard_between_rounds(no_threads: None) -> None:
         while tab.progress.value == 0:  # the first round is in
             await asyncio.sleep(0)
         tab.stop_button.click()  # a click between two rounds
-        await tab._work.finished()  # type: ignore[union-attr]  # noqa: SLF001
+        await tab._work.finished()  # type: ignore[union-attr]  # noqa: SLF001 - the test reads where the work ran
 
     run_async(main())
     advice = tab.advice
@@ -157,7 +157,7 @@ def test_a_review_on_the_loop_says_where_it_runs_and_marks_the_blunder(no_thread
     view.rollouts.value = 24
 
     async def main() -> tuple[str, int]:
-        assert view.start() and view._work is not None and view._work.how == LOOP  # noqa: SLF001
+        assert view.start() and view._work is not None and view._work.how == LOOP  # noqa: SLF001 - the test reads where the work ran
         said = view.status.value
         turns = 0
         while view.running:
@@ -184,7 +184,7 @@ def test_stop_ends_a_review_on_the_loop_between_rounds(no_threads: None) -> None
         for _ in range(3):  # three rounds of rollouts, then Stop
             await asyncio.sleep(0)
         view.stop_button.click()
-        await view._work.finished()  # type: ignore[union-attr]  # noqa: SLF001
+        await view._work.finished()  # type: ignore[union-attr]  # noqa: SLF001 - the test reads where the work ran
 
     run_async(main())
     assert seat is not None and view.moves == [] and view.status.value.count(f"{html.escape(IN_PAGE)} Stopped: 0 decisions reviewed") == 1
