@@ -23,7 +23,8 @@ games (1 to 3 players; its sampled questions at every 97th decision).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import numpy as np
@@ -76,6 +77,15 @@ def ask_all(questions: Iterator[Question], where: str) -> dict[str, int]:
     return counts
 
 
+def count_answers(positions: Iterable[tuple[Any, tuple[Any, ...]]],
+                  questions: Callable[[int, Any, tuple[Any, ...]], Iterator[Question]], where: str) -> Counter[str]:
+    """Every question of ``questions(i, state, history)`` asked at each position: answers and refusals counted."""
+    counts: Counter[str] = Counter()
+    for i, (s, history) in enumerate(positions):
+        counts.update(ask_all(questions(i, s, history), f"{where} {s.phase}"))
+    return counts
+
+
 def _games(quick: int, slow: int, slow_mark: bool) -> int:
     return int(os.environ.get("ODDS_EVERYWHERE_GAMES", slow if slow_mark else quick))
 
@@ -101,10 +111,8 @@ def warps_edge_questions(s: Any) -> Iterator[Question]:
 
 
 def _check_warps_edge(games: int) -> None:
-    counts: dict[str, int] = {}
-    for s, _ in decisions("warps_edge", range(games)):
-        for name, n in ask_all(warps_edge_questions(s), s.phase).items():
-            counts[name] = counts.get(name, 0) + n
+    counts = count_answers(decisions("warps_edge", range(games)), lambda _i, s, _h: warps_edge_questions(s),
+                           "warps_edge")
     assert counts["next_draw"] > 10 * games and counts["p_destroy"] > 0  # every question was asked and answered
     assert set(counts) <= {name for name, _ in warps_edge_questions(_any_position())} | {"p_destroy: refused"}
 
@@ -188,10 +196,8 @@ SR_FORMATS = ({}, {"players": 3, "format": "free_for_all"}, {"players": 4, "form
 
 
 def _check_star_realms(games: int, max_steps: int = 5_000) -> None:
-    counts: dict[str, int] = {}
-    for s, history in decisions("star_realms", range(games), max_steps, SR_FORMATS):
-        for name, n in ask_all(star_realms_questions(s, history), s.phase).items():
-            counts[name] = counts.get(name, 0) + n
+    counts = count_answers(decisions("star_realms", range(games), max_steps, SR_FORMATS),
+                           lambda _i, s, history: star_realms_questions(s, history), "star_realms")
     assert counts["trade_and_combat"] > 50 * games and counts["lethal"] > 0 and counts["compare_buys a card"] > 0
     assert counts["trade_and_combat: refused"] > 0  # asked with an effect pending: "resolve it first"
 
@@ -261,12 +267,9 @@ ENDOR_SETUPS = ({}, {}, {"players": 4})
 ENDOR_VARIANTS = (None, "sw_ksirk")
 
 
-def _check_endor(games: int, *, chance: bool = False) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for s, history in decisions("endor", range(games), 400, ENDOR_SETUPS, chance=chance, variants=ENDOR_VARIANTS):
-        for name, n in ask_all(endor_questions(s, history), f"endor {s.phase}").items():
-            counts[name] = counts.get(name, 0) + n
-    return counts
+def _check_endor(games: int) -> Counter[str]:
+    return count_answers(decisions("endor", range(games), 400, ENDOR_SETUPS, variants=ENDOR_VARIANTS),
+                         lambda _i, s, history: endor_questions(s, history), "endor")
 
 
 def test_endor_odds_answer_at_every_decision() -> None:
@@ -310,14 +313,10 @@ def fleet_command_questions(s: Any, _history: tuple[Any, ...] = (), *, slow: boo
 FC_VARIANTS = (None, "untested_ships")
 
 
-def _check_fleet_command(games: int, *, chance: bool = False, slow_every: int = 25) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    seen = decisions("fleet_command", range(games), 1_500, chance=chance, variants=FC_VARIANTS)
-    for i, (s, history) in enumerate(seen):
-        for name, n in ask_all(fleet_command_questions(s, history, slow=i % slow_every == 0),
-                               f"fleet_command {s.phase}").items():
-            counts[name] = counts.get(name, 0) + n
-    return counts
+def _check_fleet_command(games: int, *, slow_every: int = 25) -> Counter[str]:
+    return count_answers(decisions("fleet_command", range(games), 1_500, variants=FC_VARIANTS),
+                         lambda i, s, history: fleet_command_questions(s, history, slow=i % slow_every == 0),
+                         "fleet_command")
 
 
 def test_fleet_command_odds_answer_at_every_decision() -> None:
@@ -356,13 +355,10 @@ def pinned_down_questions(s: Any, _history: tuple[Any, ...] = (), *, sampled: bo
 PD_SETUPS = ({"players": 1}, {"players": 2}, {"players": 3})
 
 
-def _check_pinned_down(games: int, *, chance: bool = False, sampled_every: int = 97) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for i, (s, history) in enumerate(decisions("pinned_down", range(games), 3_000, PD_SETUPS, chance=chance)):
-        for name, n in ask_all(pinned_down_questions(s, history, sampled=i % sampled_every == 0),
-                               f"pinned_down {s.phase}").items():
-            counts[name] = counts.get(name, 0) + n
-    return counts
+def _check_pinned_down(games: int, *, sampled_every: int = 97) -> Counter[str]:
+    return count_answers(decisions("pinned_down", range(games), 3_000, PD_SETUPS),
+                         lambda i, s, history: pinned_down_questions(s, history, sampled=i % sampled_every == 0),
+                         "pinned_down")
 
 
 def test_pinned_down_odds_answer_at_every_decision() -> None:

@@ -37,6 +37,7 @@ answered or refused in one sentence, no other exception:
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -45,7 +46,8 @@ import pytest
 
 import explorer
 from explorer.core.chance import sample_outcome
-from tests.test_odds_answer_everywhere import (ENDOR_SETUPS, ENDOR_VARIANTS, FC_VARIANTS, PD_SETUPS, ask_all, decisions,
+from tests.test_odds_answer_everywhere import (ENDOR_SETUPS, ENDOR_VARIANTS, FC_VARIANTS, PD_SETUPS, SR_FORMATS, ask_all,
+                                               decisions,
                                                endor_questions, fleet_command_questions, pinned_down_questions,
                                                star_realms_questions, warps_edge_questions)
 from widgets.common.advice_tab import next_decision
@@ -77,14 +79,12 @@ def _games(quick: int) -> int:
 
 
 def _check(game_id: str, games: int, questions: Any, max_steps: int = 5_000,
-           setups: tuple[dict[str, Any], ...] = ({},), variants: tuple[str | None, ...] = (None,)) -> dict[str, int]:
-    counts: dict[str, int] = {"chance nodes": 0}
+           setups: tuple[dict[str, Any], ...] = ({},), variants: tuple[str | None, ...] = (None,)) -> Counter[str]:
+    counts: Counter[str] = Counter()
     for i, (s, history) in enumerate(chance_nodes(game_id, range(games), max_steps, setups, variants)):
         counts["chance nodes"] += 1
-        for name, n in ask_all(questions(s, history), f"{game_id} chance node {s.phase}").items():
-            counts[name] = counts.get(name, 0) + n
-        for name, n in ask_all(advice_questions(s, i), f"{game_id} chance node {s.phase} (advice)").items():
-            counts[name] = counts.get(name, 0) + n
+        counts.update(ask_all(questions(s, history), f"{game_id} chance node {s.phase}"))
+        counts.update(ask_all(advice_questions(s, i), f"{game_id} chance node {s.phase} (advice)"))
     if "ODDS_AT_CHANCE_GAMES" in os.environ:  # a run by hand: its figures (pytest -s shows them)
         print(f"\n{game_id}, {games} games:", ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     return counts
@@ -97,7 +97,9 @@ def test_warps_edge_odds_and_advice_answer_or_say_why_at_every_chance_node() -> 
 
 
 def test_star_realms_odds_and_advice_answer_or_say_why_at_every_chance_node(small_budget: None) -> None:
-    counts = _check("star_realms", _games(1), star_realms_questions, max_steps=400)
+    by_hand = "ODDS_AT_CHANCE_GAMES" in os.environ  # whole games, 2, 3 and 4 players in turn; lethal every 10th
+    questions = only_every_nth(star_realms_questions, 10, "lethal") if by_hand else star_realms_questions
+    counts = _check("star_realms", _games(1), questions, max_steps=5_000 if by_hand else 400, setups=SR_FORMATS)
     assert counts["advise: refused"] > 10 and counts["next_decision"] > 0
     assert counts["next_hand"] > 10  # the hand being drawn answers; the other questions still say why not
 
@@ -106,6 +108,16 @@ def every_nth(questions: Any, n: int, flag: str) -> Any:
     """``questions`` with its slow or sampled questions (keyword ``flag``) asked at every ``n``-th chance node."""
     asked = iter(range(1 << 62))
     return lambda s, history: questions(s, history, **{flag: next(asked) % n == 0})
+
+
+def only_every_nth(questions: Any, n: int, prefix: str) -> Any:
+    """``questions`` with those whose name starts with ``prefix`` asked at every ``n``-th chance node only."""
+    asked = iter(range(1 << 62))
+
+    def thinned(s: Any, history: tuple[Any, ...]) -> Iterator[tuple[str, Any]]:
+        keep = next(asked) % n == 0
+        return ((name, ask) for name, ask in questions(s, history) if keep or not name.startswith(prefix))
+    return thinned
 
 
 def test_endor_odds_and_advice_answer_or_say_why_at_every_chance_node() -> None:
