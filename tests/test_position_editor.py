@@ -17,7 +17,7 @@ import pytest
 import explorer
 from explorer import Match
 from explorer.core.position import toml_text
-from explorer.games.star_realms.odds_buys import buyable
+from explorer.games.star_realms.odds.buys import buyable
 from widgets.common.editor_form import MAX_FIELDS
 from widgets.common.match_panel import SETUP_TAB
 from widgets.common.position_editor import PositionEditor
@@ -64,9 +64,9 @@ def test_a_base_is_added_as_a_table_with_primary_used_and_never_as_a_bare_name()
     """Issue 18: the bases picker offered names and the reader refused them ("expected a table")."""
     panel = sr_panel()
     editor = panel.editor
-    assert editor.adder("players 1 › bases").add("Trading Post")
+    assert editor.adder("Player 1 › bases").add("Trading Post")
     assert editor.data()["players"][0]["bases"] == [{"name": "Trading Post", "primary_used": False}]
-    editor.field("players 1 › bases 1 › primary used this turn").value = True
+    editor.field("Player 1 › base 1 › primary used this turn").value = True
     assert "✓" in editor.verdict.value and "expected a table" not in editor.verdict.value
     editor.use_button.click()
     assert panel.state.players[0].bases[0].name == "Trading Post"
@@ -75,8 +75,8 @@ def test_a_base_is_added_as_a_table_with_primary_used_and_never_as_a_bare_name()
 
 def test_a_misspelt_base_is_refused_with_did_you_mean_and_adds_nothing() -> None:
     editor = sr_panel().editor
-    assert not editor.adder("players 1 › bases").add("Tradng Post")
-    assert "players 1 › bases: &#x27;Tradng Post&#x27; is not a name allowed here — did you mean Trading Post?" \
+    assert not editor.adder("Player 1 › bases").add("Tradng Post")
+    assert "Player 1 › bases: &#x27;Tradng Post&#x27; is not a name allowed here — did you mean Trading Post?" \
         in editor.notice.value
     assert editor.data()["players"][0]["bases"] == []
 
@@ -85,9 +85,9 @@ def test_a_ship_in_play_and_the_trade_made_this_turn_reach_the_buy_comparison() 
     """Issue 18: no field for Trade already made, so the buy comparison said 0 Trade."""
     panel = sr_panel()
     editor = panel.editor
-    editor.field("players 1 › hand").value = "Scout x2"  # one Scout of the 3 was played: it is in play
-    assert editor.adder("players 1 › ships").add("Scout")
-    editor.field("players 1 › Trade gained this turn").value = 3
+    editor.field("Player 1 › hand").value = "Scout x2"  # one Scout of the 3 was played: it is in play
+    assert editor.adder("Player 1 › ships").add("Scout")
+    editor.field("Player 1 › Trade gained this turn").value = 3
     assert "✓" in editor.verdict.value, editor.verdict.value
     editor.use_button.click()
     state = panel.state
@@ -97,9 +97,9 @@ def test_a_ship_in_play_and_the_trade_made_this_turn_reach_the_buy_comparison() 
 
 def test_removing_an_entry_drops_it_from_the_position() -> None:
     editor = sr_panel().editor
-    editor.adder("players 1 › bases").add("Blob Wheel")
-    editor.adder("players 1 › bases").add("Trading Post")
-    editor.remover("players 1 › bases 1").click()
+    editor.adder("Player 1 › bases").add("Blob Wheel")
+    editor.adder("Player 1 › bases").add("Trading Post")
+    editor.remover("Player 1 › base 1").click()
     assert [b["name"] for b in editor.data()["players"][0]["bases"]] == ["Trading Post"]
 
 
@@ -111,7 +111,7 @@ def test_a_warps_edge_skill_is_added_ready_and_marked_used() -> None:
     editor.field("skill deck").value = ", ".join(
         p for p in editor.field("skill deck").value.split(", ") if not p.startswith(name))
     assert editor.adder("skills").add(name)
-    editor.field(f"skills {before + 1} › used (exhausted)").value = True
+    editor.field(f"skill card {before + 1} › used (exhausted)").value = True
     assert "✓" in editor.verdict.value, editor.verdict.value
     assert editor.checked.skills[-1].name == name and editor.checked.skills[-1].exhausted
 
@@ -120,7 +120,7 @@ def test_every_enemy_slot_offers_tokens_below_and_above() -> None:
     editor, _ = editor_on(played("warps_edge", 3, 30))
     for slot in range(1, 5):
         for side in ("below", "above"):
-            assert editor.field(f"enemy row {slot} › {side}").placeholder.startswith("e.g. ")
+            assert editor.field(f"enemy row slot {slot} › {side}").placeholder.startswith("e.g. ")
 
 
 def test_move_three_cards_from_the_endor_deck_to_the_discard() -> None:
@@ -130,8 +130,8 @@ def test_move_three_cards_from_the_endor_deck_to_the_discard() -> None:
     deck = state.decks[0].contents()
     card = next(c for c, n in deck.items() if n >= 2)
     other = next(c for c in deck.kinds() if c != card)
-    assert editor.move.move(2, card, "cards 1 › deck", "cards 1 › discard")
-    assert editor.move.move(1, other, "cards 1 › deck", "cards 1 › discard")
+    assert editor.move.move(2, card, "side 1 › deck", "side 1 › discard")
+    assert editor.move.move(1, other, "side 1 › deck", "side 1 › discard")
     assert "✓" in editor.verdict.value, editor.verdict.value
     assert editor.use() and len(used[0].discards[0]) == len(state.discards[0]) + 3
     assert len(used[0].decks[0]) == len(state.decks[0]) - 3
@@ -141,10 +141,10 @@ def test_a_move_that_asks_for_more_than_the_zone_holds_changes_nothing() -> None
     state = played("endor", 4, 40)
     editor, _ = editor_on(state)
     before = editor.data()
-    assert not editor.move.move(40, "any", "cards 1 › deck", "cards 1 › discard")
+    assert not editor.move.move(40, "any", "side 1 › deck", "side 1 › discard")
     assert "pick the card to move" in editor.move.note.value
     card = next(iter(state.decks[0].contents().kinds()))
-    assert not editor.move.move(9, card, "cards 1 › deck", "cards 1 › discard")
+    assert not editor.move.move(9, card, "side 1 › deck", "side 1 › discard")
     assert editor.data() == before
 
 
@@ -155,10 +155,10 @@ def test_pinned_down_decks_move_through_the_generic_editor() -> None:
     deck = state.players[0].deck.contents()
     card = next(c for c, n in deck.items() if n >= 2)
     other = next(c for c in deck.kinds() if c != card)
-    assert editor.move.move(2, card, "players 1 › deck › cards", "players 1 › discard")
-    assert editor.move.move(1, other, "players 1 › deck › cards", "players 1 › discard")
+    assert editor.move.move(2, card, "Player 1 › draw deck › cards", "Player 1 › discard")
+    assert editor.move.move(1, other, "Player 1 › draw deck › cards", "Player 1 › discard")
     assert editor.move.note.value.endswith(
-        f"Moved 1 {other} from players 1 › deck to players 1 › discard.</div>")
+        f"Moved 1 {other} from Player 1 › draw deck to Player 1 › discard.</div>")
     assert "✓" in editor.verdict.value, editor.verdict.value
     assert editor.use() and len(used[0].players[0].discard) == len(state.players[0].discard) + 3
     assert used[0].players[0].discard.count(card) == state.players[0].discard.count(card) + 2
@@ -184,14 +184,14 @@ def test_a_pinned_down_enemy_is_added_with_its_printed_threat_paid_and_removed_a
     editor, used = editor_on(state)
     assert editor.adder("enemies").add("DB Horror")
     assert editor.data()["enemies"][-1] == {"name": "DB Horror", "paid": 5}
-    assert editor.field("enemies 4 › paid").value == 5
+    assert editor.field("enemy 4 › threat paid").value == 5
     assert ("attack card &#x27;DB Horror&#x27;: 2 in play (1 in attack deck › cards, 1 in enemies) but the box holds 1"
             in editor.verdict.value)  # the ship was revealed from the deck: take it out of the deck too
     deck = editor.field("attack deck › cards")
     deck.value = ", ".join(part for part in deck.value.split(", ") if part != "DB Horror")
     assert "✓" in editor.verdict.value, editor.verdict.value
     assert editor.use() and [e.name for e in used[0].enemies][-1] == "DB Horror" and used[0].enemies[-1].paid == 5
-    editor.remover("enemies 4").click()
+    editor.remover("enemy 4").click()
     assert [e["name"] for e in editor.data()["enemies"]] == [e.name for e in state.enemies]
 
 
@@ -226,10 +226,10 @@ def test_each_endor_side_shows_and_offers_its_own_card_names(players: int) -> No
     match.play("random", 30)
     editor, _ = editor_on(match.state)
     sides = ("Rebels", "Empire", "Empire", "Rebels")[:players]  # seats in playing order (Rebel 1, Empire 1, ...)
-    zones = [("cards 1", "Rebels"), ("cards 2", "Empire")]
-    zones += [(f"seats {i + 1}", side) for i, side in enumerate(sides)]
+    zones = [("side 1", "Rebels"), ("side 2", "Empire")]
+    zones += [(f"seat {i + 1}", side) for i, side in enumerate(sides)]
     for table, side in zones:
-        for zone in (("deck", "discard") if table.startswith("cards") else ("hand", "order pile")):
+        for zone in (("deck", "discard") if table.startswith("side") else ("hand", "order pile")):
             field = editor.field(f"{table} › {zone}")
             example = field.placeholder[len("e.g. "):].split(" x3, ")
             assert all(name in game.data.decks[side] for name in example), (table, zone, field.placeholder)
@@ -263,7 +263,7 @@ def test_one_click_on_use_takes_the_text_pasted_after_an_invalid_form() -> None:
     """Issue 18: a valid TOML pasted after an invalid form needed two clicks."""
     state = played("star_realms", 1, 15)
     editor, used = editor_on(state)
-    editor.field("players 1 › hand").value = "Scout x40"
+    editor.field("Player 1 › hand").value = "Scout x40"
     assert "✗" in editor.verdict.value
     editor.text.value = state.position_text()
     assert editor.use() and used == [state]
@@ -275,7 +275,7 @@ def test_one_click_on_use_takes_the_form_edited_after_the_text() -> None:
     editor.text.value = "players = 3"
     assert "✗" in editor.verdict.value
     editor.load(state)
-    editor.field("players 1 › authority").value = 44
+    editor.field("Player 1 › authority").value = 44
     assert editor.use() and used[0].authority_of(0) == 44
 
 
@@ -302,8 +302,8 @@ def test_stray_keys_get_one_message_and_no_widget() -> None:
 
 
 @pytest.mark.parametrize("game_id, key, name", [
-    ("star_realms", "players 1 › hand", "Scout"), ("warps_edge", "bag", "Energy 1"),
-    ("endor", "cards 1 › discard", "B-wing / Luke Skywalker"), ("pinned_down", "players 1 › hand", "Defiance"),
+    ("star_realms", "Player 1 › hand", "Scout"), ("warps_edge", "bag", "Energy 1"),
+    ("endor", "side 1 › discard", "B-wing / Luke Skywalker"), ("pinned_down", "Player 1 › hand", "Defiance"),
 ])
 def test_each_game_shows_its_own_names_in_the_placeholder(game_id: str, key: str, name: str) -> None:
     editor, _ = editor_on(played(game_id, 1, 20))
@@ -316,18 +316,19 @@ def test_each_game_shows_its_own_names_in_the_placeholder(game_id: str, key: str
 def test_the_text_box_shows_what_the_form_wrote() -> None:
     state = played("star_realms", 1, 15)
     editor, _ = editor_on(state)
-    editor.field("players 1 › authority").value = 37
+    editor.field("Player 1 › authority").value = 37
     assert "authority = 37" in editor.text.value
     assert editor.text.value == toml_text(editor.data())
 
 
 @pytest.mark.parametrize(("game_id", "stage", "words"), [("warps_edge", "actions", "step 2: pilot actions"),
-                                                         ("pinned_down", "main", "main phase")])
+                                                         ("pinned_down", "main", "main phase"),
+                                                         ("fleet_command", "path", "Movement Phase: lay out the path")])
 def test_the_stage_is_picked_in_the_rules_words_and_read_back_as_its_id(game_id: str, stage: str, words: str) -> None:
     """Issue 37 §5: stage values ("setup-keep", "assign_start") were shown as ids; the form shows the rules' words."""
     state = played(game_id, 1, 30)
     editor, _ = editor_on(state)
-    field = editor.field("stage")
+    field = editor.field("phase")
     assert dict(field.options)[words] == stage
     field.value = stage
     assert editor.data()["stage"] == stage

@@ -7,7 +7,9 @@ shown. It does so at the opening and after some seeded steps. It fails on
 
 * a snake_case word (``printed_explorer``, ``assign_start``): an internal id, never a player's word;
 * a Warp's Edge token id (``energy-1``, ``demo-decoy``, ``kestrel-lance``): the token's name is its word;
-* "'s" after a plural side name ("Rebels's"): "the Rebels' win chance".
+* "'s" after a plural side name ("Rebels's"): "the Rebels' win chance";
+* a list's name glued to a number where a label names one entry ("players 1 › bases 2 › name"): an entry is
+  named in the singular, "Player 1 › base 2 › name" (``explorer.core.position.ENTRY_WORDS``).
 
 What a player types or reads back as data (a text box's value, the position text) is not walked: ids belong
 there. :data:`ALLOWED` lists the few exceptions, each with the file that must change; a new code word
@@ -29,6 +31,9 @@ import explorer
 TAG = re.compile(r"<(script|style)\b.*?</\1>|<[^>]+>", re.S | re.I)
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 PLURAL_POSSESSIVE = re.compile(r"\b(Rebels|Imperials|players|Players|enemies)'s\b")
+GLUED = re.compile(r"(?<![\w-])(?!\w+ss )[a-z]+s \d+(?= ›)|(?:(?<=› )|^)(?!\w+ss )[a-z]+s \d+$")
+"""A lower-case plural and a number as one step of a label ("players 1 › hand", a group titled "bases 2"): the
+form names an entry in the singular ("Player 1", "base 2"); a count in a sentence ("draws 5 cards") is not a label."""
 
 
 def token_ids() -> tuple[str, ...]:
@@ -59,7 +64,7 @@ def variant_ids() -> set[str]:
 
 
 def strip(text: str) -> str:
-    return html.unescape(TAG.sub(" ", text))
+    return html.unescape(TAG.sub(" ", text)).strip()
 
 
 def visible_texts(root: Any) -> Iterator[tuple[str, str, str]]:
@@ -112,7 +117,8 @@ def code_words(root: Any, exceptions: frozenset[str] = GAME_PANEL_EXCEPTIONS) ->
     :data:`ALLOWED`."""
     out = set()
     for kind, where, text in visible_texts(root):
-        for rule, pattern in (("snake_case", SNAKE), ("token id", TOKEN), ("'s after a plural", PLURAL_POSSESSIVE)):
+        for rule, pattern in (("snake_case", SNAKE), ("token id", TOKEN), ("'s after a plural", PLURAL_POSSESSIVE),
+                              ("a plural with a number", GLUED)):
             for match in pattern.finditer(text):
                 if allowed(kind, where, match.group(0), text) not in exceptions:
                     out.add((rule, match.group(0), f"{kind}.{where}", text[:160]))
@@ -123,10 +129,14 @@ def test_the_walker_finds_each_kind_of_code_word() -> None:
     box = W.VBox([W.HTML("<b>variant printed_explorer</b>"), W.Dropdown(options=["the Rebels's win chance"]),
                   W.HTML("the pool holds <i>demo-decoy</i>"), W.HTML("laser and energy, level-2, free for all"),
                   W.Button(description="store energy-1 in hold"), W.Button(description="store Energy 1 in hold"),
-                  W.HTML("hidden_word", layout=W.Layout(display="none"))])
+                  W.HTML("hidden_word", layout=W.Layout(display="none")),
+                  W.Text(description="players 1 › bases 2 › name", tooltip="Player 1 › base 2 › name"),
+                  W.HTML('<div class="re-editor-title">ships 3</div>'), W.HTML("Player 2 draws 5 cards, passes 2"),
+                  W.Button(tooltip="Remove Player 1 › bases 2")])
     found = {(rule, word) for rule, word, _kind, _text in code_words(box)}
     assert found == {("snake_case", "printed_explorer"), ("'s after a plural", "Rebels's"), ("token id", "demo-decoy"),
-                     ("token id", "energy-1")}
+                     ("token id", "energy-1"), ("a plural with a number", "players 1"),
+                     ("a plural with a number", "bases 2"), ("a plural with a number", "ships 3")}
 
 
 def panels() -> list[tuple[str, Any]]:

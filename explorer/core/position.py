@@ -68,42 +68,84 @@ def parse_toml(text: Any) -> dict[str, Any]:
 
 
 FIELD_WORDS: dict[str, str] = {
-    "level_index": "enemy levels dealt", "attack_index": "attacks made this turn", "pending": "effects to resolve",
-    "outcome": "result", "deck_top": "known top of the deck", "primary_used": "primary used this turn",
-    "ally_used": "ally ability used", "double_ally_used": "second ally ability used",
-    "next_ship_on_top": "next ship goes on top of the deck", "played_this_turn": "factions played this turn",
-    "ships_scrapped_this_turn": "ships scrapped this turn", "trade": "Trade gained this turn",
-    "combat": "Combat gained this turn", "enemies_in_box": "enemy cards in the box",
-    "skill_deck_bottom": "skill deck bottom card", "damage_marker": "damage marker (defeated)",
-    "exhausted": "used (exhausted)",
+    "level_index": "enemy levels dealt", "attack_index": "attacks made this turn", "warhammer": "Warhammer played this turn",
+    "enemies_in_box": "enemy cards in the box", "skill_deck_bottom": "skill deck bottom card",
+    "damage_marker": "damage marker (defeated)", "exhausted": "used (exhausted)", "marks": "stuns without a token",
+    "deck_top": "known top of the deck", "primary_used": "primary used this turn", "ally_used": "ally ability used",
+    "double_ally_used": "second ally ability used", "next_ship_on_top": "next ship goes on top of the deck",
+    "played_this_turn": "factions played this turn", "ships_scrapped_this_turn": "ships scrapped this turn",
+    "trade": "Trade gained this turn", "combat": "Combat gained this turn", "explorers": "Explorer pile",
+    "undeployed_ties": "undeployed TIE fighters", "falcon_hits": "Falcon hits", "executor_hits": "Executor hits",
+    "luke_hits": "hits on Luke", "vader_hits": "hits on Vader", "vader": "Darth Vader", "rebel_supply": "Rebel supply",
+    "seat": "whose turn", "draws.seat": "seat", "destroyed": "destroyed ships", "bonus_orders": "unrevealed bonus orders",
+    "order": "order in play", "order.card": "card revealed", "order.order": "order chosen", "order.stage": "step",
+    "order.moved": "ships moved", "order.dice": "dice to roll", "order.faces": "die faces to assign",
+    "order.bonus_earned": "bonus orders earned", "draws": "card draws owed", "cards.side": "whose cards",
+    "to_move": "player to act", "passes": "passes in a row", "chosen": "face-down initiative card",
+    "big_guns": "Big Guns range bonus", "shot": "shot being resolved", "players.ships.shot": "has shot",
+    "players.ships.destroyed": "destroyed", "shot.hits": "cubes still to remove", "shot.close": "close range",
+    "moving.tiles": "path tiles", "moving.barrel_roll": "may barrel roll", "attached": "attached cards",
+    "players.deck": "draw deck", "deck_list": "cards brought (deck list)", "crew": "crew at setup",
+    "characters": "characters in play", "used": "used this turn", "damage": "damage cards",
+    "players.destroyed": "flagship destroyed", "paid": "threat paid", "covert_ops": "Covert Ops cloaking",
+    "stage": "phase", "outcome": "result", "pending": "effects to resolve",
 }
-"""Position keys whose bare name says little, in the words the form shows (others: ``_`` becomes a space)."""
+"""Position keys in the words the form shows, where the bare key says little or reads as code (Warp's Edge, Star
+Realms, Endor, Fleet Command, Pinned Down, then every game; others: ``_`` becomes a space). A key is looked up by its path of keys without numbers first (``order.stage``: the step of
+Endor's order in play, not the phase of the round), then alone; a game's own words (``words``, see
+:func:`field_label`) come before these, for a path two games use for different things."""
+
+ENTRY_WORDS: dict[str, str] = {
+    "players": "Player", "bases": "base", "ships": "ship", "pending": "effect to resolve", "seats": "seat", "cards": "side",
+    "draws": "card draw", "enemy_row": "enemy row slot", "sections": "section", "skills": "skill card", "enemies": "enemy"}
+"""What one entry of each list of tables is called, said before its number ("Player 1", "base 2", "enemy row
+slot 3"): every list of tables the five games write. "Player" is capitalised because the panels name a seat so.
+A list not here is said "entry 2 of <its words>", never a guessed singular."""
+
+Words = Mapping[str, str]
 
 
-def field_word(key: str) -> str:
-    """The label the form shows for ``key``: ``field_word("level_index") == "enemy levels dealt"``."""
-    return FIELD_WORDS.get(key, key.replace("_", " "))
+def _lookup(key: str, keys: list[str], words: Words | None) -> str | None:
+    for table in (words or {}, FIELD_WORDS):
+        for probe in (".".join(keys), key):
+            if probe in table:
+                return table[probe]
+    return None
+
+
+def field_word(key: str, path: str = "", words: Words | None = None) -> str:
+    """The label the form shows for ``key`` (at the internal ``path``, when its words depend on where it is).
+
+    >>> field_word("level_index"), field_word("stage"), field_word("stage", "order.stage"), field_word("trade_row")
+    ('enemy levels dealt', 'phase', 'step', 'trade row')
+    """
+    keys = [part for part in path_parts(path) if isinstance(part, str)] if path else [key]
+    return _lookup(key, keys, words) or key.replace("_", " ")
 
 
 _SEGMENT = re.compile(r"\[(\d+)\]|\.?([^.\[\]]+)")
 
 
-def field_label(path: str) -> str:
-    """An internal field path in the form's words: 1-based, labelled, joined by ›.
+def field_label(path: str, words: Words | None = None) -> str:
+    """An internal field path in the form's words: an entry of a list by its singular and 1-based number, each
+    key in :data:`FIELD_WORDS` (or the game's ``words``), joined by ›.
 
-    >>> field_label("players[0].bases[1].name")
-    'players 1 › bases 2 › name'
-    >>> field_label("level_index"), field_label("")
-    ('enemy levels dealt', 'the position')
+    >>> field_label("players[0].bases[1].name"), field_label("players[1].deck_list")
+    ('Player 1 › base 2 › name', 'Player 2 › cards brought (deck list)')
+    >>> field_label("level_index"), field_label(""), field_label("tallies[2].name"), field_label("[0]")
+    ('enemy levels dealt', 'the position', 'entry 3 of tallies › name', 'entry 1')
     """
     parts: list[str] = []
+    keys: list[str] = []
     for index, key in _SEGMENT.findall(path):
-        if index and parts:
-            parts[-1] = f"{parts[-1]} {int(index) + 1}"
+        if index and keys and parts:
+            entry = ENTRY_WORDS.get(keys[-1])
+            parts[-1] = f"{entry} {int(index) + 1}" if entry else f"entry {int(index) + 1} of {parts[-1]}"
         elif index:
             parts.append(f"entry {int(index) + 1}")
         else:
-            parts.append(field_word(key))
+            keys.append(key)
+            parts.append(_lookup(key, keys, words) or key.replace("_", " "))
     return " › ".join(parts) if parts else "the position"
 
 
@@ -190,14 +232,16 @@ class PositionReader:
     """Typed reads of one table of a position, each refusal naming the field as the form labels it.
 
     ``path`` is the internal path of the table (``players[0]``); messages show it
-    1-based and labelled (``players 1 › hand``, see :func:`field_label`). Call
-    :meth:`finish` last: it refuses keys nobody read (a typo is never ignored
-    silently).
+    1-based and labelled (``Player 1 › hand``, see :func:`field_label`), in the
+    game's ``words`` where it has its own (tables read inside this one keep
+    them). Call :meth:`finish` last: it refuses keys nobody read (a typo is
+    never ignored silently).
     """
 
-    def __init__(self, data: Any, path: str = "") -> None:
+    def __init__(self, data: Any, path: str = "", words: Words | None = None) -> None:
+        self.words = words
         if not isinstance(data, Mapping):
-            raise StateFormatError(f"{field_label(path)}: expected a table of fields (such as name = \"...\"), "
+            raise StateFormatError(f"{field_label(path, words)}: expected a table of fields (such as name = \"...\"), "
                                    f"got {excerpt(data)}")
         self.data, self.path, self._read = data, path, set()
 
@@ -206,8 +250,8 @@ class PositionReader:
         return f"{self.path}.{key}" if self.path else key
 
     def at(self, key: str) -> str:
-        """The field ``key`` of this table as the form labels it (``players 1 › hand``)."""
-        return field_label(self.key_path(key))
+        """The field ``key`` of this table as the form labels it (``Player 1 › hand``)."""
+        return field_label(self.key_path(key), self.words)
 
     def has(self, key: str) -> bool:
         return key in self.data
@@ -261,7 +305,7 @@ class PositionReader:
 
     def table(self, key: str, default: Any = None) -> "PositionReader":
         value = self._get(key, _MISSING if default is None else default)
-        return PositionReader(value, self.key_path(key))
+        return PositionReader(value, self.key_path(key), self.words)
 
     def tables(self, key: str, count: tuple[int, int] | None = None) -> list["PositionReader"]:
         value = self._get(key, _MISSING)
@@ -271,7 +315,7 @@ class PositionReader:
         if count is not None and not count[0] <= len(value) <= count[1]:
             wanted = str(count[0]) if count[0] == count[1] else f"{count[0]} to {count[1]}"
             raise StateFormatError(f"{self.at(key)}: expected {wanted} entries, got {len(value)}")
-        return [PositionReader(v, f"{self.key_path(key)}[{i}]") for i, v in enumerate(value)]
+        return [PositionReader(v, f"{self.key_path(key)}[{i}]", self.words) for i, v in enumerate(value)]
 
     def raw(self, key: str, default: Any = None) -> Any:
         return self._get(key, _MISSING if default is None else default)
@@ -281,7 +325,7 @@ class PositionReader:
         unknown = sorted(str(k) for k in self.data if k not in self._read)
         if unknown:
             known = sorted(self._read)
-            raise StateFormatError(f"{field_label(self.path)}: unknown field {excerpt(unknown[0])}"
+            raise StateFormatError(f"{field_label(self.path, self.words)}: unknown field {excerpt(unknown[0])}"
                                    f"{did_you_mean(unknown[0], known) or '.'} Allowed: {', '.join(known) or 'none'}")
 
 
@@ -294,8 +338,8 @@ def check_conserved(expected: Multiset, zones: Mapping[str, Multiset], what: str
 
     A piece seen more often than the box holds is refused naming every zone it
     is in; pieces that are missing are refused naming the piece. ``zones`` are
-    named as the form labels them; ``holds`` says who holds the pieces ("players
-    1 › deck list holds" for a player's own deck); ``say_zones`` adds where a
+    named as the form labels them; ``holds`` says who holds the pieces ("Player
+    1 › cards brought (deck list) holds" for a player's own deck); ``say_zones`` adds where a
     missing piece may be written (what is allowed).
 
     >>> check_conserved(Multiset({"Viper": 2}), {"hand": Multiset({"Viper": 2}), "discard": Multiset({"Viper": 1})})

@@ -110,15 +110,15 @@ def test_a_star_realms_turn_under_way_through_the_form(page: Page, voila_url: st
     # seed 12: main phase of turn 1, player 1 holds 3 Scouts (widgets/star_realms/panel.py DEFAULT_SEED)
     open_dashboard(page, voila_url + "/voila/render/star_realms.ipynb")
     open_setup(page)
-    type_into(page, "players 1 › hand", "Scout x2")  # the third Scout is in play
-    add_entry(page, "players 1 › bases", "Blob Wheel")
-    expect(field(page, "players 1 › bases 1 › name")).to_have_value("Blob Wheel")
-    add_entry(page, "players 1 › bases", "Trading Post")
-    expect(field(page, "players 1 › bases 2 › name")).to_have_value("Trading Post")
-    field(page, "players 1 › bases 1 › primary used this turn").check()
-    add_entry(page, "players 1 › ships", "Scout")
-    expect(field(page, "players 1 › ships 1 › name")).to_have_value("Scout")  # the form is rebuilt with it
-    type_into(page, "players 1 › Trade gained this turn", "3")
+    type_into(page, "Player 1 › hand", "Scout x2")  # the third Scout is in play
+    add_entry(page, "Player 1 › bases", "Blob Wheel")
+    expect(field(page, "Player 1 › base 1 › name")).to_have_value("Blob Wheel")
+    add_entry(page, "Player 1 › bases", "Trading Post")
+    expect(field(page, "Player 1 › base 2 › name")).to_have_value("Trading Post")
+    field(page, "Player 1 › base 1 › primary used this turn").check()
+    add_entry(page, "Player 1 › ships", "Scout")
+    expect(field(page, "Player 1 › ship 1 › name")).to_have_value("Scout")  # the form is rebuilt with it
+    type_into(page, "Player 1 › Trade gained this turn", "3")
     expect(page.locator(".re-position-text textarea")).to_have_value(re.compile(r"trade = 3"))
     expect(page.locator(".re-editor-verdict")).to_contain_text("✓ A position the rules can reach: main phase "
                                                                "(player 1, turn 1)")
@@ -132,7 +132,7 @@ def test_a_star_realms_turn_under_way_through_the_form(page: Page, voila_url: st
     expect(page.locator(".sr-buy-table")).to_be_visible()
     page.screenshot(path=str(tmp_path / "sr-odds-1280.png"), full_page=True)
     reopen_from_link(shared, browser, "main phase (player 1, turn 1)", "Trading Post",
-                     "players 1 › Trade gained this turn", "3")
+                     "Player 1 › Trade gained this turn", "3")
 
 
 def test_a_warps_edge_position_with_face_down_decks_as_counts(page: Page, voila_url: str, browser,
@@ -156,7 +156,7 @@ def test_a_warps_edge_position_with_face_down_decks_as_counts(page: Page, voila_
         assert 0 < count < unseen[colour]
         type_into(page, f"enemy deck › {colour}", str(count))  # what the pilot sees: a face-down pile of N
     type_into(page, "enemy cards in the box", "")
-    field(page, "skills 1 › used (exhausted)").check()
+    field(page, "skill card 1 › used (exhausted)").check()
     expect(page.locator(".re-editor-verdict")).to_contain_text(
         f"derived: yellow enemy deck: {counts['yellow']} face-down cards dealt at random from the "
         f"{unseen['yellow']} level-1 cards seen in no other zone")
@@ -184,17 +184,17 @@ def test_an_endor_position_with_three_cards_moved_to_the_discard(page: Page, voi
     open_dashboard(page, voila_url + "/voila/render/endor.ipynb")
     click_and_wait(page, page.get_by_role("button", name="Step", exact=True))  # the Rebels draw a first card
     open_setup(page)
-    expect(field(page, "seats 1 › hand")).to_have_value("Vader Redeemed / Shield Assault")  # seed 1's first draw
+    expect(field(page, "seat 1 › hand")).to_have_value("Vader Redeemed / Shield Assault")  # seed 1's first draw
     move = page.locator(".re-move")
     move.get_by_label("move").fill("3")
     move.locator("input[list]").fill("Y-wing / Luke Skywalker")
-    move.get_by_label("from").select_option("cards 1 › deck")
-    move.get_by_label("to").select_option("cards 1 › discard")
+    move.get_by_label("from").select_option("side 1 › deck")
+    move.get_by_label("to").select_option("side 1 › discard")
     move.get_by_role("button", name="Move").click()
-    expect(move).to_contain_text("Moved 3 Y-wing / Luke Skywalker from cards 1 › deck to cards 1 › discard.")
-    expect(field(page, "cards 1 › discard")).to_have_value("Y-wing / Luke Skywalker x3")
+    expect(move).to_contain_text("Moved 3 Y-wing / Luke Skywalker from side 1 › deck to side 1 › discard.")
+    expect(field(page, "side 1 › discard")).to_have_value("Y-wing / Luke Skywalker x3")
     expect(page.locator(".re-editor-verdict")).to_contain_text("✓ A position the rules can reach")
     editor_at_both_widths(page, tmp_path, "endor-editor")
     shared = use_position(page)
-    reopen_from_link(shared, browser, "Rebels draw their starting hand", "Rebels", "cards 1 › discard",
+    reopen_from_link(shared, browser, "Rebels draw their starting hand", "Rebels", "side 1 › discard",
                      "Y-wing / Luke Skywalker x3")

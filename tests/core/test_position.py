@@ -49,7 +49,7 @@ def test_a_bad_name_list_is_refused_naming_the_zone_and_what_is_allowed(value: o
 def test_a_misspelt_key_is_an_error_not_an_empty_zone() -> None:
     reader = PositionReader({"hnad": ["Scout"]}, "players[0]")
     reader.names("hand", None)
-    with pytest.raises(StateFormatError, match="players 1: unknown field 'hnad' — did you mean hand\\? Allowed: hand"):
+    with pytest.raises(StateFormatError, match="Player 1: unknown field 'hnad' — did you mean hand\\? Allowed: hand"):
         reader.finish()
 
 

@@ -60,17 +60,17 @@ BAD = [
     ("unknown ship", _set("space.O6", ["Star Destroyer"]), "space › O6: 'Star Destroyer' is not a name allowed here"),
     ("a 21st X-wing", _set("space.O6", ["X-wing x21"]), "X-wing:"),
     ("both sides in a sector", _set("space.O11", ["TIE x4", "X-wing"]), "never share a sector"),
-    ("falcon hits out of range", _set("falcon_hits", 9), "falcon hits: expected a whole number from 0 to 6, got 9"),
+    ("falcon hits out of range", _set("falcon_hits", 9), "Falcon hits: expected a whole number from 0 to 6, got 9"),
     ("stormtroopers behind the team", _set("stormtroopers", [1]), "ahead of the strike team"),
     ("a stormtrooper off the track", _set("stormtroopers", [40]), "stormtroopers: expected a list of track spaces"),
     ("ten stormtroopers", _set("stormtroopers", list(range(19, 29)) + [18]), "at most 9"),
-    ("vader destroyed with hits left", _set("vader", "destroyed"), "vader:"),
+    ("vader destroyed with hits left", _set("vader", "destroyed"), "Darth Vader:"),
     ("a card twice too many", _set("seats.0.hand", ["Shield Assault / Luke Skywalker x4"]), "box holds 3"),
-    ("an Empire card in a Rebel hand", _set("seats.0.hand", ["TIE Fighter / Emperor"]), "seats 1 › hand: 'TIE Fighter / Emperor' is not a name allowed here"),
+    ("an Empire card in a Rebel hand", _set("seats.0.hand", ["TIE Fighter / Emperor"]), "seat 1 › hand: 'TIE Fighter / Emperor' is not a name allowed here"),
     ("unknown key", _set("shields", "down"), "the position: unknown field 'shields'"),
-    ("wrong seat name", _set("seat", "Jabba"), "seat"),
+    ("wrong seat name", _set("seat", "Jabba"), "whose turn"),
     ("three players", _set("players", 3), "players"),
-    ("bad stage", _set("stage", "lunch"), "stage"),
+    ("bad stage", _set("stage", "lunch"), "phase"),
 ]
 
 

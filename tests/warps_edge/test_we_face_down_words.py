@@ -128,7 +128,7 @@ def test_lasers_at_the_enemys_hull_are_refused_it_would_be_destroyed() -> None:
     hull = game().data.enemy("Demo Glint").hull
     with pytest.raises(StateFormatError) as err:
         game().read_position_data(with_counters(hull, 0))
-    assert str(err.value) == (f"enemy row 2 › lasers: Demo Glint leaves the row at {hull} lasers (its hull), so it "
+    assert str(err.value) == (f"enemy row slot 2 › lasers: Demo Glint leaves the row at {hull} lasers (its hull), so it "
                               f"holds 0 to {hull - 1}, got {hull}")
 
 
@@ -136,20 +136,20 @@ def test_maneuvers_at_the_enemys_speed_are_refused_it_would_be_evaded() -> None:
     speed = game().data.enemy("Demo Glint").speed
     with pytest.raises(StateFormatError) as err:
         game().read_position_data(with_counters(0, speed))
-    assert str(err.value) == (f"enemy row 2 › maneuvers: Demo Glint leaves the row at {speed} maneuvers (its speed), "
+    assert str(err.value) == (f"enemy row slot 2 › maneuvers: Demo Glint leaves the row at {speed} maneuvers (its speed), "
                               f"so it holds 0 to {speed - 1}, got {speed}")
 
 
 def test_an_empty_slot_holds_no_counters() -> None:
     with pytest.raises(StateFormatError) as err:
         game().read_position_data(with_counters(1, 0, slot=2))
-    assert str(err.value) == "enemy row 3 › lasers: an empty slot holds no damage counters, got 1"
+    assert str(err.value) == "enemy row slot 3 › lasers: an empty slot holds no damage counters, got 1"
 
 
 def test_the_form_gives_every_enemy_its_counter_fields() -> None:
     assert FORM_ENTRIES["enemy_row"] == {"enemy": "", "below": [], "above": [], "lasers": 0, "maneuvers": 0}
     editor = PositionEditor(on_use=lambda _s, _d: None)
     editor.load(game().read_position_data(table(3)).state)
-    assert editor._form.fields["enemy row 2 › lasers"].value == 0
-    editor._form.fields["enemy row 2 › lasers"].value = 1
+    assert editor._form.fields["enemy row slot 2 › lasers"].value == 0
+    editor._form.fields["enemy row slot 2 › lasers"].value = 1
     assert editor._form.read()["enemy_row"][1]["lasers"] == 1

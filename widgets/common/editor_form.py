@@ -64,8 +64,8 @@ def count_fields(data: Any, limit: int = MAX_FIELDS) -> int:
 def css_name(label: str) -> str:
     """The CSS class a field carries for its label (pages and browser tests find fields by it).
 
-    >>> css_name("players 1 › Trade gained this turn")
-    're-f-players-1-trade-gained-this-turn'
+    >>> css_name("Player 1 › Trade gained this turn")
+    're-f-player-1-trade-gained-this-turn'
     """
     return "re-f-" + re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
 
@@ -88,10 +88,10 @@ class Form:
         self.children: list[W.Widget] = []
         self.zones: list[NameZone] = []
         self.unbuilt: list[str] = []
-        self.fields: dict[str, W.Widget] = {}  # full label ("players 1 › trade") -> its input widget
-        self.adders: dict[str, AddEntry] = {}  # list label ("players 1 › bases") -> its Add control
-        self.removers: dict[str, W.Button] = {}  # entry label ("players 1 › bases 2") -> its Remove button
-        self.titles: list[str] = []  # the titles of the groups, as shown ("players 1", "enemy deck")
+        self.fields: dict[str, W.Widget] = {}  # full label ("Player 1 › hand") -> its input widget
+        self.adders: dict[str, AddEntry] = {}  # list label ("Player 1 › bases") -> its Add control
+        self.removers: dict[str, W.Button] = {}  # entry label ("Player 1 › base 2") -> its Remove button
+        self.titles: list[str] = []  # the titles of the groups, as shown ("Player 1", "enemy deck")
         self.note: Callable[[str], Any] = lambda _text: None
         self._read: Reader = dict
         self._data: Data = {}
@@ -102,19 +102,23 @@ class Form:
         self._complete: Complete = lambda _key, entry: entry
         self._hints: dict[str, str] = {}
         self._words: dict[str, dict[str, str]] = {}
+        self._label_words: dict[str, str] = {}
         self.pending: Data = {}  # the position after an Add or Remove, for the editor to rebuild from
 
     def build(self, data: Data, shape: Data, entries: dict[str, Data], vocabulary: dict[str, tuple[str, ...]],
               fixed: tuple[str, ...] = (), zones: dict[str, tuple[str, ...]] | None = None,
               complete: Complete | None = None, hints: dict[str, str] | None = None,
-              words: dict[str, dict[str, str]] | None = None) -> None:
+              words: dict[str, dict[str, str]] | None = None, label_words: dict[str, str] | None = None) -> None:
         """Widgets for ``data``; ``shape``: the format's keys (a position of this game), ``entries``: the fields
         of each entry of a list (and what a new one holds), ``vocabulary``: names by field path or key,
         ``fixed``: lists without Add and Remove, ``zones``: tables of zones shown with every key (empty zones
         too), ``complete(key, entry)``: a new entry of list ``key`` completed from its picked name, ``hints``: what
         a zone's empty field suggests, by field path (``enemy_deck.yellow``: "e.g. 3 face-down, ..."), ``words``: the
-        words of each id of a closed set, by key (the stages), shown in a dropdown that reads back the id."""
+        words of each id of a closed set, by key (the stages), shown in a dropdown that reads back the id,
+        ``label_words``: the game's own words for its keys (``LABEL_WORDS`` of its format; see
+        :func:`explorer.core.position.field_label`)."""
         self._words = dict(words or {})
+        self._label_words = dict(label_words or {})
         self._fixed = fixed
         self._hints = dict(hints or {})
         self._zone_keys = dict(zones or {})
@@ -141,6 +145,10 @@ class Form:
         """The position the widgets describe now (stray keys kept as they were written)."""
         return self._read()
 
+    def _label(self, path: str) -> str:
+        """The label of the field at ``path``, in the game's words (the reader's messages use the same)."""
+        return field_label(path, self._label_words)
+
     # --- one table -----------------------------------------------------------------------------
     def _table(self, data: Data, shape: Data, path: str, names_from: str = "") -> tuple[list[W.Widget], Reader]:
         """Fields of one table; ``names_from``: a table of zones (sectors, enemy deck layers) takes its names from
@@ -150,7 +158,7 @@ class Form:
         for key, value in data.items():
             at = f"{path}.{key}" if path else key
             if key not in shape and key not in self._entries:
-                self.unbuilt.append(field_label(at))
+                self.unbuilt.append(self._label(at))
                 readers.append((key, lambda v=value: v))
                 continue
             made, read = self._field(key, value, shape.get(key), at, names_from)
@@ -159,7 +167,7 @@ class Form:
         return widgets, lambda: {k: read() for k, read in readers}
 
     def _field(self, key: str, value: Any, like: Any, at: str, names_from: str = "") -> tuple[list[W.Widget], Reader]:
-        label, word = field_label(at), field_word(key)
+        label, word = self._label(at), field_word(key, at, self._label_words)
         template = self._entries.get(key)
         if isinstance(value, dict) and (isinstance(like, dict) or like is None):
             like = like if isinstance(like, dict) else {}
@@ -214,9 +222,9 @@ class Form:
         kept in their own fields for the reader to name. Reads back what holds something or was written."""
         full = {**{k: value.get(k, []) for k in every}, **{k: v for k, v in value.items() if k not in every}}
         inner, read = self._table(full, {k: [] for k in full}, at, key)
-        self.titles.append(field_label(at))
+        self.titles.append(self._label(at))
         written = set(value)
-        return [group(field_label(at), inner)], lambda: {k: v for k, v in read().items() if k in written or v}
+        return [group(self._label(at), inner)], lambda: {k: v for k, v in read().items() if k in written or v}
 
     def _tables(self, key: str, value: list[Data], template: Data | None, at: str,
                 like: Data | None = None) -> tuple[list[W.Widget], Reader]:
@@ -231,22 +239,22 @@ class Form:
             extra: list[W.Widget] = []
             if addable:
                 remove = W.Button(description="Remove", layout=W.Layout(width="auto"),
-                                  tooltip=f"Remove {field_label(f'{at}[{i}]')}")
+                                  tooltip=f"Remove {self._label(f'{at}[{i}]')}")
                 remove.add_class("re-remove-entry")
                 remove.on_click(lambda _b, j=i, a=at: self._remove(a, j))
-                self.removers[field_label(f"{at}[{i}]")] = remove
-                remove.add_class(css_name(field_label(f"{at}[{i}]")).replace("re-f-", "re-remove-", 1))
+                self.removers[self._label(f"{at}[{i}]")] = remove
+                remove.add_class(css_name(self._label(f"{at}[{i}]")).replace("re-f-", "re-remove-", 1))
                 extra.append(remove)
-            self.titles.append(field_label(f"{at}[{i}]"))
-            widgets.append(group(field_label(f"{at}[{i}]"), inner, extra))
+            self.titles.append(self._label(f"{at}[{i}]"))
+            widgets.append(group(self._label(f"{at}[{i}]"), inner, extra))
             readers.append(read)
         if addable and template is not None:
             names = self._vocabulary.get(key, ())
-            adder = AddEntry(field_label(at), template, names,
+            adder = AddEntry(self._label(at), template, names,
                              lambda entry, a=at, k=key: self._add(a, self._complete(k, entry)), self.note)
             widgets.append(adder.widget)
-            self.adders[field_label(at)] = adder
-            adder.widget.add_class(css_name(field_label(at)).replace("re-f-", "re-add-", 1))
+            self.adders[self._label(at)] = adder
+            adder.widget.add_class(css_name(self._label(at)).replace("re-f-", "re-add-", 1))
         return widgets, lambda rs=tuple(readers): [r() for r in rs]
 
     # --- changing the structure -----------------------------------------------------------------

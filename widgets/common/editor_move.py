@@ -1,8 +1,8 @@
 """Moving cards between zones of the position editor without retyping: "move 3 from deck to discard".
 
 The control offers every zone of names the form holds where cards lie on the
-table (labelled as the form labels them: "cards 1 › deck"; a deck's
-``› cards`` is shown as the deck itself; a list that records what a player
+table (labelled as the form labels them: "side 1 › deck"; a deck's
+``› cards`` is shown as the deck itself: "Player 1 › draw deck"; a list that records what a player
 brought, such as Pinned Down's deck list, is no place to move cards and is not
 offered: the format names those in ``MOVE_EXCLUDED``), a count, the cards and
 Move. The cards are one name, a mix written as in a zone ("Scout x2, Viper",
@@ -149,8 +149,8 @@ class MoveControl:
 def shown_zone(label: str) -> str:
     """A zone's label as the Move control shows it: a deck's ``› cards`` is the deck itself.
 
-    >>> shown_zone("players 1 › deck › cards"), shown_zone("attack deck › cards"), shown_zone("players 1 › discard")
-    ('players 1 › deck', 'attack deck', 'players 1 › discard')
+    >>> shown_zone("Player 1 › draw deck › cards"), shown_zone("attack deck › cards"), shown_zone("Player 1 › hand")
+    ('Player 1 › draw deck', 'attack deck', 'Player 1 › hand')
     """
     head, sep, last = label.rpartition(" › ")
     return head if sep and last == "cards" and head.endswith("deck") else label

@@ -7,7 +7,8 @@ and Remove where the format says what a new entry holds), a number a number
 box, true/false a tick box, a list of names a zone with a picker of the game's
 names (``game.position_vocabulary()``), and a face-down zone written as a count a
 count box. Labels and the reader's messages use the same words, 1-based
-("players 1 › bases 2 › name"). Below the form, "Move cards between zones"
+("Player 1 › base 2 › name": an entry by its singular and number, see
+:func:`explorer.core.position.field_label`). Below the form, "Move cards between zones"
 moves cards without retyping, and the TOML text of the same position sits at
 the bottom for copy and paste; the form and the text follow each other. Every
 change is read by the game (``game.read_position_data``: the reader and the
@@ -85,6 +86,12 @@ def form_hints(game: Game) -> dict[str, str]:
 def form_words(game: Game) -> dict[str, dict[str, str]]:
     """The words of each id of a closed set, by key (``FORM_WORDS`` of the format: the stages in the rules' words)."""
     return {k: dict(v) for k, v in getattr(_position_module(game), "FORM_WORDS", {}).items()}
+
+
+def label_words(game: Game) -> dict[str, str]:
+    """The game's own words for its keys where two games use one key for different things (``LABEL_WORDS`` of
+    the format: Star Realms' ``moving`` is the player moving, Fleet Command's the ship laying out its path)."""
+    return dict(getattr(_position_module(game), "LABEL_WORDS", {}))
 
 
 def move_excluded(game: Game) -> tuple[str, ...]:
@@ -190,7 +197,8 @@ class PositionEditor:
                          zones=form_zones(game) if game is not None else {},
                          complete=entry_completer(game) if game is not None else None,
                          hints=form_hints(game) if game is not None else {},
-                         words=form_words(game) if game is not None else {})
+                         words=form_words(game) if game is not None else {},
+                         label_words=label_words(game) if game is not None else {})
         self.form.children = tuple(self._form.children)
         self.move.set_zones(self._form.zones, move_excluded(game) if game is not None else ())
         unbuilt = self._form.unbuilt
@@ -203,7 +211,7 @@ class PositionEditor:
         self.notice.value = f'<div class="re-editor-note">{html.escape(text)}</div>' if text else ""
 
     def field(self, label: str) -> W.Widget:
-        """The input widget the form labels ``label`` ("players 1 › trade"); KeyError names the labels there are."""
+        """The input widget the form labels ``label`` ("Player 1 › authority"); KeyError names the labels there are."""
         try:
             return self._form.fields[label]
         except KeyError:
@@ -215,11 +223,11 @@ class PositionEditor:
         return [*form.fields, *form.titles, *form.adders]
 
     def adder(self, label: str) -> Any:
-        """The Add control under the list labelled ``label`` ("players 1 › bases")."""
+        """The Add control under the list labelled ``label`` ("Player 1 › bases")."""
         return self._form.adders[label]
 
     def remover(self, label: str) -> W.Button:
-        """The Remove button of the entry labelled ``label`` ("players 1 › bases 2")."""
+        """The Remove button of the entry labelled ``label`` ("Player 1 › base 2")."""
         return self._form.removers[label]
 
     # --- checking ----------------------------------------------------------------------------

@@ -137,7 +137,7 @@ def position_from_dict(game: Any, raw: dict[str, Any], derived: list[str]) -> En
     r = PositionReader(raw, "")
     seats = r.int("players", 2, 4)
     if seats not in (2, 4):
-        raise StateFormatError(f"players: the Battle of Endor is for 2 players or 4 in teams, got {seats}")
+        raise StateFormatError(f"{r.at('players')}: the Battle of Endor is for 2 players or 4 in teams, got {seats}")
     names = seat_names(seats)
     round_ = r.int("round", 1, 10_000)
     stage = r.text("stage", STAGES)
@@ -146,7 +146,7 @@ def position_from_dict(game: Any, raw: dict[str, Any], derived: list[str]) -> En
     face_up = r.names("fleet_markers_face_up", [data.nodes[n] for n in data.marker_slots])
     twice = [m for m, c in face_up.items() if c > 1]
     if twice:
-        raise StateFormatError(f"fleet markers face up: {twice[0]} is listed {face_up.count(twice[0])} times; a fleet "
+        raise StateFormatError(f"{r.at('fleet_markers_face_up')}: {twice[0]} is listed {face_up.count(twice[0])} times; a fleet "
                                "marker is face up once or not at all")
     markers = tuple(face_up.count(data.nodes[n]) == 1 for n in data.marker_slots)
     type_names = [t.name for t in data.ship_types]
@@ -156,7 +156,7 @@ def position_from_dict(game: Any, raw: dict[str, Any], derived: list[str]) -> En
     space = r.table("space", default={})
     for key in list(space.data):
         if key not in data.index:
-            raise StateFormatError(f"space › {key}: no such sector; sectors: F0-F5, O6-O14, M15-M21, I22-I27")
+            raise StateFormatError(f"{space.at(key)}: no such sector; sectors: F0-F5, O6-O14, M15-M21, I22-I27")
         for name, n in space.names(key, type_names).items():
             ships[data.index[key]][type_names.index(name)] = n
     space.finish()
@@ -206,7 +206,7 @@ def position_from_dict(game: Any, raw: dict[str, Any], derived: list[str]) -> En
                 check_conserved(box, where, what=f"{side} order card")  # names the card and its zones
             deck = box - seen - discard
             if count is not None and count != len(deck):
-                raise StateFormatError(f"{t.at('deck') if t else 'cards'}: {count} face-down cards, but the {side} "
+                raise StateFormatError(f"{t.at('deck') if t else field_label('cards')}: {count} face-down cards, but the {side} "
                                        f"cards not seen elsewhere are {len(deck)}; a count must match them")
             derived.append(f"{side} deck: the {len(deck)} cards not seen elsewhere")
         if t is not None:
@@ -229,7 +229,7 @@ def position_from_dict(game: Any, raw: dict[str, Any], derived: list[str]) -> En
         faces = st.raw("faces", default=[])
         if not isinstance(faces, list) or not all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6
                                                   for f in faces):
-            raise StateFormatError(f"order › faces: expected a list of die faces 1-6, got {faces!r}")
+            raise StateFormatError(f"{st.at('faces')}: expected a list of die faces 1-6, got {faces!r}")
         step = Step(stage=stage_name, order=order, ship=ship, source=node("from"), dest=node("to"),
                     target=node("target"),
                     moved=st.int("moved", 0, 56, default=0), dice=st.int("dice", 0, 200, default=0),
@@ -272,9 +272,9 @@ def _optional_tables(r: PositionReader, key: str) -> list[PositionReader]:
 def _spaces(value: Any, length: int) -> list[int]:
     if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= length
                                               for v in value):
-        raise StateFormatError(f"stormtroopers: expected a list of track spaces from 1 to {length}, got {value!r}")
+        raise StateFormatError(f"{field_label('stormtroopers')}: expected a list of track spaces from 1 to {length}, got {value!r}")
     if len(set(value)) != len(value):
-        raise StateFormatError("stormtroopers: at most one stormtrooper on a space")
+        raise StateFormatError(f"{field_label('stormtroopers')}: at most one stormtrooper on a space")
     return list(value)
 
 
@@ -283,13 +283,13 @@ def check_state(state: EndorState) -> None:
     data, rules = state.data, state.rules
     types = data.ship_types
     if state.seats not in (2, 4):
-        raise StateFormatError(f"players: 2 or 4, got {state.seats}")
+        raise StateFormatError(f"{field_label('players')}: 2 or 4, got {state.seats}")
     if state.winner not in ("", "Rebels", "Empire", "draw"):
         raise StateFormatError(f"winner: expected Rebels, Empire or draw (or nobody yet), got {excerpt(state.winner)}")
     if len(state.ships) != len(data.nodes) or any(len(row) != len(types) for row in state.ships):
         raise StateFormatError("space: one row of ship counts per sector is expected")
     for n, row in enumerate(state.ships):
-        where = f"space › {data.nodes[n]}"
+        where = field_label(f"space.{data.nodes[n]}")
         if any(c < 0 for c in row):
             raise StateFormatError(f"{where}: negative ship count")
         if sum(row[:4]) and sum(row[4:]):
@@ -317,21 +317,21 @@ def check_state(state: EndorState) -> None:
         if not alive and hits != top:
             raise StateFormatError(f"{field_label(key)}: a destroyed {types[k].name} has a full track of {top} hits, got {hits}")
     if not sum(row[EXECUTOR] for row in state.ships) and state.tie_reserve:
-        raise StateFormatError("undeployed ties: the Executor is destroyed, so no TIE is left undeployed (when the Executor is destroyed, every undeployed TIE is destroyed with it: write 0)")
+        raise StateFormatError(f"{field_label('undeployed_ties')}: the Executor is destroyed, so no TIE is left undeployed (when the Executor is destroyed, every undeployed TIE is destroyed with it: write 0)")
     if not 0 <= state.strike_team <= len(data.track):
-        raise StateFormatError(f"strike team: 0 to {len(data.track)}, got {state.strike_team}")
+        raise StateFormatError(f"{field_label('strike_team')}: 0 to {len(data.track)}, got {state.strike_team}")
     if len(state.troopers) > data.limits["stormtroopers"]:
         raise StateFormatError(f"stormtroopers: at most {data.limits['stormtroopers']} on the track")
     if any(t <= state.strike_team for t in state.troopers):
         raise StateFormatError("stormtroopers: only on spaces ahead of the strike team")
     if not 0 <= state.luke_hits <= rules.luke_hits:
-        raise StateFormatError(f"luke hits: 0 to {rules.luke_hits}, got {state.luke_hits}")
+        raise StateFormatError(f"{field_label('luke_hits')}: 0 to {rules.luke_hits}, got {state.luke_hits}")
     if not 0 <= state.vader_hits <= rules.vader_hits:
-        raise StateFormatError(f"vader hits: 0 to {rules.vader_hits}, got {state.vader_hits}")
+        raise StateFormatError(f"{field_label('vader_hits')}: 0 to {rules.vader_hits}, got {state.vader_hits}")
     if (state.vader == "destroyed") != (state.vader_hits == rules.vader_hits):
-        raise StateFormatError(f"vader: {state.vader!r} with {state.vader_hits} of {rules.vader_hits} hits")
+        raise StateFormatError(f"{field_label('vader')}: {state.vader!r} with {state.vader_hits} of {rules.vader_hits} hits")
     if state.vader == "redeemed" and not 1 <= rules.vader_hits - state.vader_hits <= rules.red_spaces:
-        raise StateFormatError("vader: redeemed only from a red space")
+        raise StateFormatError(f"{field_label('vader')}: redeemed only from a red space")
     _check_cards(state)
     _check_flow(state)
 
@@ -361,27 +361,28 @@ def _check_flow(state: EndorState) -> None:
     data = state.data
     step = state.step
     if state.stage not in STAGES:
-        raise StateFormatError(f"stage: one of {', '.join(STAGES)}, got {state.stage!r}")
+        raise StateFormatError(f"{field_label('stage')}: one of {', '.join(STAGES)}, got {state.stage!r}")
     if not 0 <= state.seat < state.seats:
-        raise StateFormatError(f"seat: one of {', '.join(seat_names(state.seats))}, got seat number {state.seat + 1}")
+        raise StateFormatError(f"{field_label('seat')}: one of {', '.join(seat_names(state.seats))}, got seat number {state.seat + 1}")
     if step.stage not in STEP_STAGES:
-        raise StateFormatError(f"order › stage: one of {', '.join(STEP_STAGES)}, got {step.stage!r}")
+        raise StateFormatError(f"{field_label('order.stage')}: one of {', '.join(STEP_STAGES)}, got {step.stage!r}")
     if step.stage and state.stage != "orders":
-        raise StateFormatError(f"order: an order is carried out only in the orders stage, not {state.stage!r}")
+        raise StateFormatError(f"{field_label('order')}: an order is carried out only in the orders phase, not "
+                               f"{state.stage!r}")
     if step.stage and not state.revealed and not state.winner:
-        raise StateFormatError("order › card: an order comes from a revealed card")
+        raise StateFormatError(f"{field_label('order.card')}: an order comes from a revealed card")
     if state.revealed and data.card_side(state.revealed) != ("Rebels", "Empire")[state.side(state.seat)]:
-        raise StateFormatError(f"order › card: {state.revealed} is not a card of {who(state, state.seat)}")
+        raise StateFormatError(f"{field_label('order.card')}: {state.revealed} is not a card of {who(state, state.seat)}")
     if step.order and state.revealed and step.order not in data.card_orders[state.revealed]:
-        raise StateFormatError(f"order › order: {step.order} is not printed on {state.revealed}")
+        raise StateFormatError(f"{field_label('order.order')}: {step.order} is not printed on {state.revealed}")
     if step.stage in ("move", "count", "attack", "assign") and step.ship < 0:
-        raise StateFormatError(f"order › order: the {step.stage} step belongs to a ship order, got {step.order!r}")
+        raise StateFormatError(f"{field_label('order.order')}: the {step.stage} step belongs to a ship order, got {step.order!r}")
     if step.stage == "count" and (step.source < 0 or step.dest < 0):
-        raise StateFormatError("order: the 'count' step needs 'from' and 'to'")
+        raise StateFormatError(f"{field_label('order')}: the 'count' step needs 'from' and 'to'")
     if step.stage == "assign" and not state.winner and (step.target < 0 or not step.faces):
-        raise StateFormatError("order: the 'assign' step needs a target and the faces still to assign")
+        raise StateFormatError(f"{field_label('order')}: the 'assign' step needs a target and the faces still to assign")
     if step.stage == "roll" and not step.dice:
-        raise StateFormatError("order › dice: the 'roll' step rolls at least one die")
+        raise StateFormatError(f"{field_label('order.dice')}: the 'roll' step rolls at least one die")
     if state.stage == "plan" and len(state.piles[state.seat]) >= (3 if state.seats == 2 else 2):
         raise StateFormatError(f"{field_label(f'seats[{state.seat}].order_pile')}: the pile is already planned")
     for i, (task, seat, n) in enumerate(state.pending):

@@ -33,6 +33,18 @@ if TYPE_CHECKING:
     from explorer.games.fleet_command.game import FleetCommand
 
 PLAYERS = ("Player 1", "Player 2")
+LABEL_WORDS: dict[str, str] = {"moving": "ship laying out its path", "moving.ship": "ship"}
+"""This game's words for a key another game uses for something else (Star Realms' ``moving`` is the player
+moving); the rest are :data:`explorer.core.position.FIELD_WORDS`."""
+
+FORM_WORDS: dict[str, dict[str, str]] = {"stage": dict(PHASES)}
+"""The phase in the rules' words ("Movement Phase: lay out the path"); the editor shows these and reads back the id."""
+
+
+def label(path: str) -> str:
+    """A field as the editor's form labels it, in this game's words: ``label("moving.tiles") == "ship laying out
+    its path › path tiles"``."""
+    return field_label(path, LABEL_WORDS)
 
 
 def _player(p: int) -> str:
@@ -101,7 +113,7 @@ def kind_of(name: str, kinds: tuple[str, ...], path: str) -> str:
 
 
 def position_from_dict(game: "FleetCommand", data: dict[str, Any], derived: list[str]) -> FleetState:
-    r = PositionReader(data, "")
+    r = PositionReader(data, "", LABEL_WORDS)
     cards = game.data.card_names()
     stage = r.text("stage", tuple(PHASES))
     rnd = r.int("round", 0, 99)
@@ -112,7 +124,7 @@ def position_from_dict(game: "FleetCommand", data: dict[str, Any], derived: list
     passes = r.int("passes", 0, 1, default=0) if r.has("passes") else 0
     draws = tuple(PLAYERS.index(p) for p in (r.raw("draws", []) or []) if isinstance(p, str) and p in PLAYERS)
     if r.has("draws") and len(draws) != len(r.raw("draws")):
-        raise StateFormatError(f"draws: each pending draw names 'Player 1' or 'Player 2', got {excerpt(r.raw('draws'))}")
+        raise StateFormatError(f"{label('draws')}: each pending draw names 'Player 1' or 'Player 2', got {excerpt(r.raw('draws'))}")
     outcome = r.text("outcome", default="") if r.has("outcome") else ""
     moving = None
     if r.has("moving"):
@@ -124,7 +136,7 @@ def position_from_dict(game: "FleetCommand", data: dict[str, Any], derived: list
         t = r.table("shot")
         card = t.text("card", default="") if t.has("card") else ""
         if card and card not in cards:
-            raise StateFormatError(f"shot › card: unknown card {excerpt(card)}; cards are named like 'Repair 3'")
+            raise StateFormatError(f"{label('shot.card')}: unknown card {excerpt(card)}; cards are named like 'Repair 3'")
         shot = Shot(shooter=t.text("shooter"), target=t.text("target"), card=card,
                     hits=t.int("hits", 0, 5, default=0) if t.has("hits") else 0,
                     close=t.flag("close", False) if t.has("close") else False)
@@ -146,7 +158,7 @@ def position_from_dict(game: "FleetCommand", data: dict[str, Any], derived: list
                                    f"but the deck holds {game.data.deck.count(card)}")
     deck = game.data.deck - seen
     if deck_count is not None and deck_count != len(deck):
-        raise StateFormatError(f"deck: {deck_count} cards written, but {len(deck)} of the 54 are not seen "
+        raise StateFormatError(f"{label('deck')}: {deck_count} cards written, but {len(deck)} of the 54 are not seen "
                                "elsewhere (hands, discard pile, attached, face down)")
     derived.append(f"deck: the {len(deck)} cards not seen elsewhere")
     derived.append("cube supply: each player's cubes less those on ships (removed cubes return to the supply)")
@@ -173,7 +185,7 @@ def _read_fleet(game: "FleetCommand", r: PositionReader, player: int) -> Fleet:
             try:
                 pose = Pose(parse(sr.text("x")), parse(sr.text("y")), sr.int("heading", 0, 330))
             except ValueError as err:
-                raise StateFormatError(f"{field_label(sr.path)} › x, y: a coordinate is exact text such as '2.5' "
+                raise StateFormatError(f"{label(sr.path)} › x, y: a coordinate is exact text such as '2.5' "
                                        f"or '1 + √3/2' ({err})") from None
         flags = {f: (sr.flag(f, False) if sr.has(f) else False) for f in ("moved", "activated", "shot")}
         ships.append(Ship(name=name, kind=kind, cubes=sr.int("cubes", 0, 99), pose=pose, destroyed=destroyed,
@@ -190,107 +202,109 @@ def check_state(state: FleetState) -> None:
     """Every card and cube conserved, ships where the rules can put them, a stage the rules can reach."""
     game, params = state.game, state.params
     if state.stage not in PHASES:
-        raise StateFormatError(f"stage: unknown {excerpt(state.stage)}; stages: {', '.join(PHASES)}")
-    zones = {"deck": state.deck.contents(), "discard": state.discard}
+        raise StateFormatError(f"{label('stage')}: unknown {excerpt(state.stage)}; phases: {', '.join(PHASES)}")
+    zones = {label("deck"): state.deck.contents(), label("discard"): state.discard}
     for p, fleet in enumerate(state.fleets):
-        zones[field_label(f"players[{p}].hand")] = fleet.hand
+        zones[label(f"players[{p}].hand")] = fleet.hand
         if fleet.chosen:
-            zones[field_label(f"players[{p}].chosen")] = Multiset([fleet.chosen])
-        for s in fleet.ships:
+            zones[label(f"players[{p}].chosen")] = Multiset([fleet.chosen])
+        for k, s in enumerate(fleet.ships):
             if s.attached:
-                zones[field_label(f"players[{p}].ships") + f" › {s.name} › attached"] = s.attached
+                zones[label(f"players[{p}].ships[{k}].attached")] = s.attached
     if state.shot is not None and state.shot.card:
-        zones["shot.card"] = Multiset([state.shot.card])
+        zones[label("shot.card")] = Multiset([state.shot.card])
     check_conserved(state.data.deck, zones, "card")
     allowed = game.allowed_ships()  # type: ignore[attr-defined]
     placed: list[tuple[str, Pose]] = []
     for p, fleet in enumerate(state.fleets):
-        where = field_label(f"players[{p}]")
+        where = label(f"players[{p}]")
         if not 1 <= len(fleet.ships) <= 5:
-            raise StateFormatError(f"{where} › ships: a fleet is 1 to 5 ship tiles, got {len(fleet.ships)}")
+            raise StateFormatError(f"{label(f'players[{p}].ships')}: a fleet is 1 to 5 ship tiles, got {len(fleet.ships)}")
         names = [s.name for s in fleet.ships]
         if len(set(names)) != len(names):
-            raise StateFormatError(f"{where} › ships: two ships share a name; number them ('Fighter 2')")
+            raise StateFormatError(f"{label(f'players[{p}].ships')}: two ships share a name; number them ('Fighter 2')")
         on_ships = 0
         for k, s in enumerate(fleet.ships):
-            at = f"{where} › ships {k + 1}"
+            at = label(f"players[{p}].ships[{k}]")
             if s.kind not in allowed:
                 raise StateFormatError(f"{at}: {s.kind} is not a ship of variant {game.variant}; "
                                        f"allowed: {', '.join(allowed)}")
             if not re.fullmatch(re.escape(s.kind) + r"( [2-5])?", s.name):
-                raise StateFormatError(f"{where} › ships: {excerpt(s.name)} is not a name for a {s.kind} tile; "
+                raise StateFormatError(f"{label(f'players[{p}].ships[{k}].name')}: {excerpt(s.name)} is not a name for a {s.kind} tile; "
                                        f"write {s.kind!r} or a numbered one like '{s.kind} 2'")
             if s.destroyed and (s.cubes or s.pose is not None or s.attached):
                 raise StateFormatError(f"{at}: a destroyed ship has no cubes, place or cards")
             if not s.destroyed and s.pose is not None and s.cubes < 1:
-                raise StateFormatError(f"{at} › cubes: a ship on the table has at least 1 cube (the last one "
+                raise StateFormatError(f"{label(f'players[{p}].ships[{k}].cubes')}: a ship on the table has at least 1 cube (the last one "
                                        "removed destroys it)")
             if s.pose is None and not s.destroyed and state.stage != "place":
                 raise StateFormatError(f"{at}: not placed, but ships are placed before the first card is dealt")
             if s.pose is not None:
                 if s.pose.heading % 30 or not 0 <= s.pose.heading < 360:
-                    raise StateFormatError(f"{at} › heading: a multiple of 30 from 0 to 330, got {s.pose.heading}")
+                    raise StateFormatError(f"{label(f'players[{p}].ships[{k}].heading')}: a multiple of 30 from 0 to 330, got {s.pose.heading}")
                 if not on_table(s.pose, params.table_width, params.table_depth):
                     raise StateFormatError(f"{at}: at {s.pose} the tile is not on the {params.table_width} × "
                                            f"{params.table_depth} table")
                 for other, pose in placed:
                     if overlap(pose, s.pose):
                         raise StateFormatError(f"{at} ({s.name}): its tile overlaps {other}'s")
-                placed.append((f"{where} › ships {k + 1} ({s.name})", s.pose))
+                placed.append((f"{at} ({s.name})", s.pose))
             on_ships += s.cubes
         if fleet.supply < 0 or fleet.supply + on_ships != params.cubes_per_player:
             raise StateFormatError(f"{where}: {on_ships} cubes on ships and {fleet.supply} in the supply; "
                                    f"a player has {params.cubes_per_player}")
         if fleet.chosen and state.stage not in ("initiative", "tie"):
-            raise StateFormatError(f"{where} › chosen: a face-down card exists only while initiative is chosen")
+            raise StateFormatError(f"{label(f'players[{p}].chosen')}: a face-down card exists only while initiative is chosen")
         if state.stage not in ("draw", "discard") and len(fleet.hand) > params.hand_limit:
-            raise StateFormatError(f"{where} › hand: {len(fleet.hand)} cards; the hand limit is {params.hand_limit}")
+            raise StateFormatError(f"{label(f'players[{p}].hand')}: {len(fleet.hand)} cards; the hand limit is {params.hand_limit}")
     _check_stage(state)
 
 
 def _check_stage(state: FleetState) -> None:
     stage = state.stage
     if stage in ("place", "deal") and state.round != 0 or stage not in ("place", "deal", "over") and state.round < 1:
-        raise StateFormatError(f"round: {state.round} cannot be the round of stage {stage}")
+        raise StateFormatError(f"round: {state.round} cannot be the round of the phase {PHASES[stage]}")
     if (stage in ("deal", "draw")) != bool(state.draws):
-        raise StateFormatError("draws: cards still to draw exist exactly in the stages deal and draw")
+        raise StateFormatError(f"{label('draws')}: cards still to draw exist exactly in the phases "
+                               f"{PHASES['deal']} and {PHASES['draw']}")
     if (stage == "path") != (state.moving is not None):
-        raise StateFormatError("moving: the ship laying out its path is given exactly in stage path")
+        raise StateFormatError(f"{label('moving')}: given exactly in the phase {PHASES['path']}")
     if (stage in ("shot", "repair")) != (state.shot is not None):
-        raise StateFormatError("shot: the shot being resolved is given exactly in stages shot and repair")
+        raise StateFormatError(f"{label('shot')}: given exactly in the phases {PHASES['shot']} and {PHASES['repair']}")
     if (stage == "over") != bool(state.outcome):
-        raise StateFormatError("outcome: how the game ended is given exactly in stage over")
+        raise StateFormatError(f"{label('outcome')}: how the game ended is given exactly when the game is over")
     if stage in ("movement", "path", "activation", "combat", "shot", "repair") and state.initiative < 0:
-        raise StateFormatError(f"initiative: someone holds initiative in stage {stage}")
+        raise StateFormatError(f"initiative: someone holds initiative in the phase {PHASES[stage]}")
     if stage == "discard" and not any(len(f.hand) > state.params.hand_limit for f in state.fleets):
-        raise StateFormatError("stage discard: nobody is over the hand limit")
+        raise StateFormatError(f"{label('stage')}: {PHASES['discard']}, but nobody is over the hand limit")
     if stage == "initiative" and all(f.chosen for f in state.fleets):
-        raise StateFormatError("stage initiative: both cards are already face down")
+        raise StateFormatError(f"{label('stage')}: {PHASES['initiative']}, but both cards are already face down")
     if stage == "tie" and not all(f.chosen for f in state.fleets):
-        raise StateFormatError("stage tie: a tie needs both face-down cards")
+        raise StateFormatError(f"{label('stage')}: {PHASES['tie']}, but a tie needs both face-down cards")
     if state.passes and stage != "activation":
-        raise StateFormatError("passes: counted only in the Activation Phase")
+        raise StateFormatError(f"{label('passes')}: counted only in the Activation Phase")
     if state.moving is not None:
         try:
             ship = state.fleets[state.actor].ship(state.moving.ship)
         except KeyError:
             raise StateFormatError(
-                f"moving.ship: {excerpt(state.moving.ship)} is not a ship of the player to move") from None
+                f"{label('moving.ship')}: {excerpt(state.moving.ship)} is not a ship of the player to move") from None
         if not ship.on_table or ship.moved:
-            raise StateFormatError(f"moving.ship: {ship.name} is not on the table or has moved already")
+            raise StateFormatError(f"{label('moving.ship')}: {ship.name} is not on the table or has moved already")
     if state.shot is not None:
         try:
             state.fleets[state.actor].ship(state.shot.shooter)
             target = state.fleets[1 - state.actor].ship(state.shot.target)
         except KeyError:
-            raise StateFormatError("shot: the shooter is a ship of the player to move, the target an enemy ship") from None
+            raise StateFormatError(f"{label('shot')}: the shooter is a ship of the player to move, the target an enemy ship") from None
         if not target.on_table:
-            raise StateFormatError("shot.target: the target is not on the table")
+            raise StateFormatError(f"{label('shot.target')}: the target is not on the table")
         if (stage == "shot") == bool(state.shot.card):
-            raise StateFormatError("shot.card: drawn in stage repair, not yet in stage shot")
+            raise StateFormatError(f"{label('shot.card')}: drawn in the phase {PHASES['repair']}, not yet in "
+                                   f"{PHASES['shot']}")
     if stage in ("movement", "place"):
         ready = [s for s in state.fleets[state.actor].ships
                  if ((s.on_table and not s.moved) if stage == "movement" else (s.pose is None and not s.destroyed))]
         if not ready:
-            raise StateFormatError(f"to move: {PLAYERS[state.actor]} has no ship left to "
+            raise StateFormatError(f"{label('to_move')}: {PLAYERS[state.actor]} has no ship left to "
                                    f"{'move' if stage == 'movement' else 'place'}")

@@ -42,12 +42,12 @@ STEP_WORDS = {kind: kind.replace("_", " ") for kind in STEP_KINDS} | {
     "random_character": "a random character", "look_attack": "look at the attack deck",
     "may_discard": "may discard", "change_of_plans": "A Change Of Plans", "look_discard": "look at the discard",
     "look_order": "look and order", "cleveland_choice": "Cleveland's choice"}
-"""Each effect to resolve (``pending › step``) in words, for the editor's dropdown (the id stays in the text)."""
+"""Each effect to resolve (``pending[i].step``) in words, for the editor's dropdown (the id stays in the text)."""
 FORM_WORDS: dict[str, dict[str, str]] = {"stage": dict(STAGES), "step": STEP_WORDS}
 """The stage and the effects to resolve in the rules' words (the editor shows these and reads back the id)."""
 MOVE_EXCLUDED = ("deck_list",)
 """The deck list records the 20 cards a player brought (wherever they are now): the editor's Move control
-offers the zones that hold cards (``deck › cards``, hand, discard), never this list."""
+offers the zones that hold cards (the draw deck's ``cards``, hand, discard), never this list."""
 FORM_ENTRIES: dict[str, dict[str, Any]] = {"enemies": {"name": "", "paid": 0},
                                            "pending": {"step": "", "player": 1, "amount": 0, "note": ""}}
 """The fields the editor shows on each enemy in play and effect to resolve; a new enemy's paid: see form_entry."""
@@ -167,7 +167,8 @@ def _deck_and_discard(r: PositionReader, deck_key: str, discard_key: str, allowe
 
 
 def _own_cards(player: str) -> str:
-    """Who holds a player's own cards, in the form's words: ``players 1 › deck list and players 1 › crew``."""
+    """Who holds a player's own cards, in the form's words: ``Player 1 › cards brought (deck list) and Player 1 ›
+    crew at setup``."""
     return f"{field_label(f'{player}.deck_list')} and {field_label(f'{player}.crew')}"
 
 
@@ -290,23 +291,24 @@ def position_from_dict(game: "PinnedDown", data: dict, derived: list[str]) -> "S
 
 def check_state(game: "PinnedDown", s: "S") -> None:
     """The referee: cards exist where they may be, every card is conserved, values in range, stage reachable.
-    Every refusal names the field as the editor's form labels it, 1-based (``players 1 › deck list``)."""
+    Every refusal names the field as the editor's form labels it, 1-based (``Player 1 › cards brought (deck
+    list)``)."""
     d = game.data
     if not 1 <= len(s.players) <= 3:
-        raise StateFormatError(f"players: Pinned Down is for 1 to 3 players, got {len(s.players)}")
+        raise StateFormatError(f"{field_label('players')}: Pinned Down is for 1 to 3 players, got {len(s.players)}")
     wings = [f.wing for f in s.players]
     for p, wing in enumerate(wings):
         if wing in wings[:p]:
             raise StateFormatError(f"{field_label(f'players[{p}].wing')}: each player flies a different wing; "
-                                   f"{wing} is flown by players {wings.index(wing) + 1} (allowed: "
+                                   f"{wing} is flown by Player {wings.index(wing) + 1} (allowed: "
                                    f"{', '.join(w for w in WINGS if w not in wings) or 'no other wing'})")
     if s.threat < 0:
         raise StateFormatError(f"threat: the pool cannot hold {s.threat} tokens")
     if s.stage not in RESTING_STAGES:
-        raise StateFormatError(f"stage: {s.stage!r} is not a stage a position rests in; allowed: "
+        raise StateFormatError(f"{field_label('stage')}: {s.stage!r} is not a phase a position rests in; allowed: "
                                f"{', '.join(RESTING_STAGES)}")
     if s.stage in AUTOMATIC_STAGES and not s.pending:
-        raise StateFormatError(f"stage: the rules pass through {s.stage!r} at once unless a card text is pending "
+        raise StateFormatError(f"{field_label('stage')}: the rules pass through {s.stage!r} at once unless a card text is pending "
                                f"(add it under {field_label('pending')})")
     for p in range(len(s.players)):
         _check_player(game, s, p)
@@ -333,7 +335,7 @@ def check_state(game: "PinnedDown", s: "S") -> None:
     lost = [p for p, f in enumerate(s.players) if f.destroyed]
     if lost and s.stage != "over" and (game.knobs.loss == "any_flagship" or len(lost) == len(s.players)):
         raise StateFormatError(f"{field_label(f'players[{lost[0]}].destroyed')}: a destroyed flagship ends the game "
-                               f"(stage must be 'over')")
+                               f"({field_label('stage')} must be 'over')")
     if s.stage == "over" and not s.outcome.startswith(("win", "loss")):
         raise StateFormatError(f"{field_label('outcome')}: a finished game says 'win: ...' or 'loss: ...'")
     if s.fight is not None and (s.stage not in ("fight", "over") or (not s.fight.resolved and s.fight.enemy >= len(s.enemies))):

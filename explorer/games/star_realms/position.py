@@ -1,7 +1,7 @@
 """A Star Realms position in a player's words: what the table shows, written as TOML and read back.
 
 Written: the format, the stage (``setup``, ``main``, ``draw``), the turn number,
-the seat at the controls (``moving``, 1-based), the trade row, the Explorer pile
+the seat at the controls (``moving``, 1-based: the form's "player moving"), the trade row, the Explorer pile
 and the scrap heap; per seat: Authority (teammates in Hydra repeat their shared
 score), hand, deck *contents* with an optional known top (``deck_top``, top
 first), discard pile, bases in play (with ``primary_used``), ships in play and,
@@ -47,9 +47,18 @@ FORMAT_WORDS: dict[str, str] = {"standard": "Standard (1 vs 1)", "free_for_all":
 """Each format in the rulebook's words, as the panel's format picker names it."""
 FORM_WORDS: dict[str, dict[str, str]] = {"format": FORMAT_WORDS}
 """The format in words ("Free for all"); the editor shows these and reads back the id (``free_for_all``)."""
+LABEL_WORDS: dict[str, str] = {"moving": "player moving"}
+"""This game's words for a key another game uses for something else (Fleet Command's ``moving`` is the ship
+laying out its path); the rest are :data:`explorer.core.position.FIELD_WORDS`."""
 MAX_AUTHORITY = 10_000
 MAX_TURN = 10_001
 TASK_KINDS = ("refill", "draw", "discard")
+
+
+def label(path: str) -> str:
+    """A field as the editor's form labels it, in this game's words: ``label("players[1].bases[0].name") ==
+    "Player 2 › base 1 › name"``."""
+    return field_label(path, LABEL_WORDS)
 
 
 def _in_play(records: tuple["InPlay", ...], base: bool) -> list[dict[str, Any]]:
@@ -192,13 +201,13 @@ def position_from_dict(game: "StarRealms", data: dict[str, Any], derived: list[s
     player 1 (the opponent's deck and hand are the rest of a starting deck).
     """
     data = _expand_shorthand(data, derived)
-    r = PositionReader(data, "")
+    r = PositionReader(data, "", LABEL_WORDS)
     voc = vocabulary(game)
     fmt_name = r.text("format", FORMATS)
     tables = r.tables("players", (2, 6))
     if len(tables) not in PLAYER_COUNTS[fmt_name]:
         allowed = ", ".join(map(str, PLAYER_COUNTS[fmt_name]))
-        raise StateFormatError(f"players: format {fmt_name} is for {allowed} players, got {len(tables)}")
+        raise StateFormatError(f"{label('players')}: format {fmt_name} is for {allowed} players, got {len(tables)}")
     fmt = make_format(fmt_name, len(tables))
     stage = r.text("stage", STAGES)
     turn = r.int("turn", 0, MAX_TURN)
@@ -216,7 +225,7 @@ def position_from_dict(game: "StarRealms", data: dict[str, Any], derived: list[s
         life = fmt.lives[q]
         if authority[life] is not None and authority[life] != value:
             first = fmt.lives.index(life)
-            raise StateFormatError(f"{field_label(f'players[{q}].authority')}: teammates share one Authority; player {first + 1} "
+            raise StateFormatError(f"{label(f'players[{q}].authority')}: teammates share one Authority; player {first + 1} "
                                    f"has {authority[life]}, player {q + 1} has {value}")
         authority[life] = value
     players = tuple(p for p, _ in seats)
@@ -265,13 +274,13 @@ def _allies_already_fired(s: "StarRealmsState", implicit: list[set[tuple[str, in
 
 
 def _where(row: Multiset, heap: Multiset, players: tuple["PlayerState", ...], name: str) -> str:
-    parts = [f"trade row {row.count(name)}"] if name in row else []
-    parts += [f"scrap heap {heap.count(name)}"] if name in heap else []
+    parts = [f"{label('trade_row')} {row.count(name)}"] if name in row else []
+    parts += [f"{label('scrap_heap')} {heap.count(name)}"] if name in heap else []
     for q, p in enumerate(players):
         for zone, bag in (("hand", p.hand), ("deck", p.deck.contents()), ("discard", p.discard),
                           ("bases", Multiset(r.name for r in p.bases)), ("ships", Multiset(r.name for r in p.ships))):
             if name in bag:
-                parts.append(f"{field_label(f'players[{q}].{zone}')} {bag.count(name)}")
+                parts.append(f"{label(f'players[{q}].{zone}')} {bag.count(name)}")
     return ", ".join(parts)
 
 
@@ -287,7 +296,7 @@ def _expand_shorthand(data: dict[str, Any], derived: list[str]) -> dict[str, Any
         raise StateFormatError(f"{unknown[0]}: the short form takes {', '.join(SHORTHAND)}; "
                                "write a whole position (format, stage, players, ...) for more")
     start = Multiset(starting_deck(_cards()))
-    reader = PositionReader(data, "")
+    reader = PositionReader(data, "", LABEL_WORDS)
     if "deck" not in data:
         used = reader.names("hand", None) + reader.names("discard", None)
         data = {**data, "deck": counted(_minus(start, used))}

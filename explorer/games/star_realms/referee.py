@@ -16,7 +16,7 @@ True
 >>> game.check_state(s.replace(explorers=17))
 Traceback (most recent call last):
 ...
-explorer.errors.StateFormatError: explorers: the Explorer pile holds 0 to 16 cards, got 17
+explorer.errors.StateFormatError: Explorer pile: it holds 0 to 16 cards, got 17
 """
 
 from __future__ import annotations
@@ -26,12 +26,12 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from explorer.core import Multiset
-from explorer.core.position import check_conserved, excerpt, field_label
+from explorer.core.position import check_conserved, excerpt
 from explorer.errors import StateFormatError
 from explorer.games.star_realms.cards import FACTIONS, starting_deck, trade_deck
 from explorer.games.star_realms.effects import SCRAPPED_SHIP
 from explorer.games.star_realms.formats import FORMATS, PLAYER_COUNTS, make_format
-from explorer.games.star_realms.position import MAX_AUTHORITY, MAX_TURN, STAGES, task_problem
+from explorer.games.star_realms.position import MAX_AUTHORITY, MAX_TURN, STAGES, label, task_problem
 from explorer.games.star_realms.turn import settle
 
 if TYPE_CHECKING:
@@ -45,10 +45,10 @@ _PATH = re.compile(r"^(?P<path>[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)*)(?P
 
 
 def _fail(message: str) -> None:
-    """Refuse the position; a leading field path is said as the form labels it (``players 1 › hand``)."""
+    """Refuse the position; a leading field path is said as the form labels it (``Player 1 › hand``)."""
     found = _PATH.match(message)
     if found:
-        message = field_label(found["path"]) + found["rest"]
+        message = label(found["path"]) + found["rest"]
     raise StateFormatError(message)
 
 
@@ -121,7 +121,7 @@ def _check_zones(game: "StarRealms", s: "StarRealmsState") -> None:
     if len(s.row) > ROW_SIZE:
         _fail(f"trade_row: at most {ROW_SIZE} cards, got {len(s.row)}")
     if s.trade_deck.top or s.trade_deck.bottom:
-        _fail("trade deck: its order is never known")
+        _fail("trade_deck: its order is never known")
 
 
 def _check_conservation(game: "StarRealms", s: "StarRealmsState") -> None:
@@ -131,14 +131,12 @@ def _check_conservation(game: "StarRealms", s: "StarRealmsState") -> None:
     box = Counter(trade_deck(cards))
     for k, v in start.items():
         box[k] += v * n
-    zones: dict[str, Multiset] = {"trade deck": s.trade_deck.contents(), "trade_row": s.row,
-                                  "scrap_heap": s.scrap_heap}
+    zones: dict[str, Multiset] = {label("trade_deck"): s.trade_deck.contents(), label("trade_row"): s.row,
+                                  label("scrap_heap"): s.scrap_heap}
     for q, p in enumerate(s.players):
-        zones[field_label(f"players[{q}].hand")] = p.hand
-        zones[field_label(f"players[{q}].deck")] = p.deck.contents()
-        zones[field_label(f"players[{q}].discard")] = p.discard
-        zones[field_label(f"players[{q}].bases")] = Multiset(r.name for r in p.bases)
-        zones[field_label(f"players[{q}].ships")] = Multiset(r.name for r in p.ships)
+        for zone, bag in (("hand", p.hand), ("deck", p.deck.contents()), ("discard", p.discard),
+                          ("bases", Multiset(r.name for r in p.bases)), ("ships", Multiset(r.name for r in p.ships))):
+            zones[label(f"players[{q}].{zone}")] = bag
     total: Counter = Counter()
     for bag in zones.values():
         for k, v in bag.items():
@@ -149,9 +147,9 @@ def _check_conservation(game: "StarRealms", s: "StarRealmsState") -> None:
         check_conserved(Multiset(dict(box)), others)
     if game.variant == "unlimited_explorers":
         if not 10 <= s.explorers <= 16:
-            _fail(f"explorers: the Explorer pile is set to 10 to 16 cards at setup, got {s.explorers}")
+            _fail(f"explorers: it is set to 10 to 16 cards at setup, got {s.explorers}")
     elif not 0 <= s.explorers <= 16:
-        _fail(f"explorers: the Explorer pile holds 0 to 16 cards, got {s.explorers}")
+        _fail(f"explorers: it holds 0 to 16 cards, got {s.explorers}")
     elif not 10 <= s.explorers + owned <= 16:
         _fail(f"explorers: {s.explorers} in the pile and {owned} owned by players make {s.explorers + owned}; "
               "the box holds 10 to 16 Explorers")
@@ -179,7 +177,7 @@ def _check_phase(game: "StarRealms", s: "StarRealmsState") -> None:
         _fail(f"trade_row: {len(s.row)} cards while the trade deck holds {len(s.trade_deck)}; "
               "the row is refilled at once")
     if settle(s) != s:
-        what = f"pending[0] ({s.queue[0].kind})" if s.queue else f"stage {s.stage}"
+        what = f"pending[0] ({s.queue[0].kind})" if s.queue else f"stage ({s.stage})"
         _fail(f"{what}: the rules never stop here — something would resolve at once "
               "(an ally ability whose ally is in play, an automatic effect, or the next turn's start)")
 

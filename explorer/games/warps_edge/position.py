@@ -275,7 +275,7 @@ def check_state(game: Any, s: "WarpsEdgeState") -> None:
         raise StateFormatError(f"mothership: unknown {excerpt(s.mothership)}; allowed: "
                                f"{', '.join(m.name for m in d.motherships)}") from None
     if s.stage not in PHASES:
-        raise StateFormatError(f"stage: unknown {excerpt(s.stage)}; allowed: {', '.join(PHASES)}")
+        raise StateFormatError(f"{field_label('stage')}: unknown {excerpt(s.stage)}; allowed: {', '.join(PHASES)}")
     for where, targets in (("enemy_row", s.row), ("sections", s.sections)):
         for i, t in enumerate(targets):
             for field in ("lasers", "maneuvers", "energy"):
@@ -284,7 +284,7 @@ def check_state(game: Any, s: "WarpsEdgeState") -> None:
     for i, t in enumerate(s.row):
         _check_counters(d, t, field_label(f"enemy_row[{i}]"))
     if not 0 <= s.attack_index <= len(s.row) + len(s.sections):
-        raise StateFormatError(f"attacks made this turn: expected 0 to {len(s.row) + len(s.sections)}, got "
+        raise StateFormatError(f"{field_label('attack_index')}: expected 0 to {len(s.row) + len(s.sections)}, got "
                                f"{excerpt(s.attack_index)}")
     box = game.initial_state(starfighter=s.starfighter, mothership=s.mothership)
     zones = {z: getattr(s, z) for z in ("bag", "pool", "hold", "discard", "supply", "removed")}
@@ -297,10 +297,10 @@ def check_state(game: Any, s: "WarpsEdgeState") -> None:
     check_conserved(box.all_tokens(), zones, "token")
     # the deck is built one level at a time in setup: levels not dealt yet are in no zone
     level_cards = Multiset(e.name for e in d.enemies if e.level <= s.level_index)
-    check_conserved(level_cards, {"enemy row": Multiset(t.card for t in s.row if t.card),
+    check_conserved(level_cards, {field_label("enemy_row"): Multiset(t.card for t in s.row if t.card),
                                   **{field_label(f"enemy_deck.{c}"): layer_cards(layer)
                                      for c, layer in zip(LAYERS, s.enemy_deck)},
-                                  "enemies defeated": s.defeated, field_label("enemies_in_box"): s.enemy_box},
+                                  field_label("enemies_defeated"): s.defeated, field_label("enemies_in_box"): s.enemy_box},
                     "enemy card")
     for c, layer in zip(LAYERS, s.enemy_deck):
         for name in layer_cards(layer).kinds():
@@ -311,7 +311,7 @@ def check_state(game: Any, s: "WarpsEdgeState") -> None:
                     {"skills": Multiset(c.name for c in s.skills), "skill offer": Multiset(s.skill_offer),
                      "skill deck": s.skill_deck.contents()}, "skill card")
     if len(s.row) != 4:
-        raise StateFormatError(f"enemy row: expected 4 slots, got {len(s.row)}")
+        raise StateFormatError(f"{field_label('enemy_row')}: expected 4 slots, got {len(s.row)}")
     if [t.card for t in s.sections] != [x.name for x in ship.sections]:
         raise StateFormatError(f"sections: expected {[x.name for x in ship.sections]} in order")
     if not 0 <= s.hull <= s.max_hull or (s.hull == 0) != (s.outcome == "lost-hull"):
@@ -324,9 +324,9 @@ def check_state(game: Any, s: "WarpsEdgeState") -> None:
         raise StateFormatError(f"warp: expected 1 to {s.warp_track} (the {s.mothership}'s track), got {s.warp}")
     setup = s.stage.startswith("setup")
     if setup != (s.turn == 0) and not (s.stage == "setup-deck" and s.turn == 0):
-        raise StateFormatError(f"turn: {s.turn} in stage {excerpt(s.stage)} (turn 0 is setup; turns start at 1)")
+        raise StateFormatError(f"turn: {s.turn} in the phase {excerpt(s.stage)} (turn 0 is setup; turns start at 1)")
     if s.pool and s.stage not in ("actions", "setup-deck", "arrivals"):
-        raise StateFormatError(f"pool: holds tokens in stage {excerpt(s.stage)}; the pool goes to the discard at the end "
+        raise StateFormatError(f"pool: holds tokens in the phase {excerpt(s.stage)}; the pool goes to the discard at the end "
                                "of step 2")
     if s.credit and s.stage != "actions":
         raise StateFormatError(f"credit: buying credit exists only in step 2, got {s.credit} in {excerpt(s.stage)}")
@@ -340,9 +340,9 @@ def check_state(game: Any, s: "WarpsEdgeState") -> None:
         if t.defeated and t.tokens():
             raise StateFormatError(f"{field_label(f'sections[{i}]')}: a defeated section holds no tokens")
     if s.outcome == "won" and not all(t.defeated for t in s.sections):
-        raise StateFormatError("outcome: 'won' needs every section's damage marker")
+        raise StateFormatError(f"{field_label('outcome')}: 'won' needs every section's damage marker")
     if s.outcome != "won" and s.sections and all(t.defeated for t in s.sections):
-        raise StateFormatError("outcome: every section is defeated, so the game is won")
+        raise StateFormatError(f"{field_label('outcome')}: every section is defeated, so the game is won")
     del fighter
 
 
