@@ -17,7 +17,7 @@ import pytest
 
 import explorer
 from explorer import Match
-from explorer.core.position import ENTRY_WORDS, field_label
+from explorer.core.field_words import ENTRY_WORDS, field_label
 from widgets.common.position_editor import PositionEditor
 
 SETUPS: dict[str, list[dict[str, Any]]] = {

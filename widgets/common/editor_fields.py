@@ -6,7 +6,7 @@ list of tables (bases in play, skills, enemy row slots) is one titled
 :func:`group` per entry, with "Remove" on each and, when the format says
 what a new entry holds, an :class:`AddEntry` (a picker and "Add") that produces exactly that table,
 so no form path can hand the reader a bare name where it expects a table.
-Labels come from :func:`explorer.core.position.field_label`, the same words
+Labels come from :func:`explorer.core.field_words.field_label`, the same words
 the reader's messages use ("Player 1 › base 2 › name").
 
 >>> zone = NameZone("hand", "hand", ["Scout x3", "Viper"], ("Scout", "Viper"), lambda: None)

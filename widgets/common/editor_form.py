@@ -32,7 +32,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from explorer.core.position import field_label, field_word, path_parts
+from explorer.core.field_words import field_label, field_word, path_parts
 from widgets.common.editor_fields import AddEntry, CountZone, NameZone, group, scalar_field
 
 Data = dict[str, Any]
@@ -116,7 +116,7 @@ class Form:
         a zone's empty field suggests, by field path (``enemy_deck.yellow``: "e.g. 3 face-down, ..."), ``words``: the
         words of each id of a closed set, by key (the stages), shown in a dropdown that reads back the id,
         ``label_words``: the game's own words for its keys (``LABEL_WORDS`` of its format; see
-        :func:`explorer.core.position.field_label`)."""
+        :func:`explorer.core.field_words.field_label`)."""
         self._words = dict(words or {})
         self._label_words = dict(label_words or {})
         self._fixed = fixed

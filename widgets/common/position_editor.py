@@ -8,7 +8,7 @@ box, true/false a tick box, a list of names a zone with a picker of the game's
 names (``game.position_vocabulary()``), and a face-down zone written as a count a
 count box. Labels and the reader's messages use the same words, 1-based
 ("Player 1 › base 2 › name": an entry by its singular and number, see
-:func:`explorer.core.position.field_label`). Below the form, "Move cards between zones"
+:func:`explorer.core.field_words.field_label`). Below the form, "Move cards between zones"
 moves cards without retyping, and the TOML text of the same position sits at
 the bottom for copy and paste; the form and the text follow each other. Every
 change is read by the game (``game.read_position_data``: the reader and the

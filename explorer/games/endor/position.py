@@ -26,7 +26,8 @@ from __future__ import annotations
 from typing import Any
 
 from explorer.core import Deck, Multiset
-from explorer.core.position import PositionReader, check_conserved, counted, field_label
+from explorer.core.field_words import field_label
+from explorer.core.position import PositionReader, check_conserved, counted
 from explorer.errors import StateFormatError, excerpt
 from explorer.games.endor.rules import who
 from explorer.games.endor.state import DEATH_STAR, EXECUTOR, FALCON, TIE, EndorState, Step
@@ -80,9 +81,9 @@ def position_dict(s: EndorState) -> dict[str, Any]:
                            ("target", _node(s, step.target))):
             if value:
                 order[key] = value
-        for key, value in (("moved", step.moved), ("dice", step.dice), ("bonus_earned", step.earned)):
-            if value:
-                order[key] = value
+        for key, number in (("moved", step.moved), ("dice", step.dice), ("bonus_earned", step.earned)):
+            if number:
+                order[key] = number
         if step.faces:
             order["faces"] = list(step.faces)
         d["order"] = order
@@ -176,14 +177,13 @@ def position_from_dict(game: Any, raw: dict[str, Any], derived: list[str]) -> En
         blind.append(t.int("bonus_orders", 0, 30, default=0))
         t.finish()
     card_tables = {}
-    for t in _optional_tables(r, "cards"):
-        card_tables[t.text("side", ("Rebels", "Empire"))] = t
-    step_table = r.table("order", default={})
-    if not step_table.data:
-        step_table = None
+    for side_table in _optional_tables(r, "cards"):
+        card_tables[side_table.text("side", ("Rebels", "Empire"))] = side_table
+    order_table = r.table("order", default={})
+    step_table = order_table if order_table.data else None
     revealed = step_table.text("card", list(data.card_orders) + [""]) if step_table else ""
     for side_i, side in enumerate(("Rebels", "Empire")):
-        seen = Multiset()
+        seen: Multiset = Multiset()
         where: dict[str, Multiset] = {}  # the zones the side's cards are seen in, as the form labels them
         for i in range(seats):
             if (side_i == 0) == (i in ((0, 3) if seats == 4 else (0,))):
@@ -193,24 +193,26 @@ def position_from_dict(game: Any, raw: dict[str, Any], derived: list[str]) -> En
         if revealed and data.card_side(revealed) == side:
             seen = seen + Multiset([revealed])
             where[field_label("order.card")] = Multiset([revealed])
-        t = card_tables.get(side)
-        discard = t.names("discard", data.decks[side]) if t else Multiset()
-        if t is not None:
-            where[t.at("discard")] = discard
-        count = t.raw("deck") if t is not None and t.has("deck") else None
-        if t is not None and t.has("deck") and not (isinstance(count, int) and not isinstance(count, bool)):
-            deck = t.names("deck", data.decks[side])
+        side_cards = card_tables.get(side)
+        discard = side_cards.names("discard", data.decks[side]) if side_cards else Multiset()
+        if side_cards is not None:
+            where[side_cards.at("discard")] = discard
+        count = side_cards.raw("deck") if side_cards is not None and side_cards.has("deck") else None
+        if side_cards is not None and side_cards.has("deck") and not (isinstance(count, int)
+                                                                      and not isinstance(count, bool)):
+            deck = side_cards.names("deck", data.decks[side])
         else:
-            box = Multiset(data.decks[side])
+            box: Multiset = Multiset(data.decks[side])
             if not (seen + discard) <= box:
                 check_conserved(box, where, what=f"{side} order card")  # names the card and its zones
             deck = box - seen - discard
             if count is not None and count != len(deck):
-                raise StateFormatError(f"{t.at('deck') if t else field_label('cards')}: {count} face-down cards, but the {side} "
+                where_deck = side_cards.at("deck") if side_cards else field_label("cards")
+                raise StateFormatError(f"{where_deck}: {count} face-down cards, but the {side} "
                                        f"cards not seen elsewhere are {len(deck)}; a count must match them")
             derived.append(f"{side} deck: the {len(deck)} cards not seen elsewhere")
-        if t is not None:
-            t.finish()
+        if side_cards is not None:
+            side_cards.finish()
         decks.append(Deck.shuffled(deck))
         discards.append(discard)
     step = Step()
@@ -238,10 +240,10 @@ def position_from_dict(game: Any, raw: dict[str, Any], derived: list[str]) -> En
         st.finish()
     pending = []
     reasons = {v: k for k, v in DRAW_REASONS.items()}
-    for t in _optional_tables(r, "draws"):
-        pending.append((reasons[t.text("reason", list(reasons))], names.index(t.text("seat", names)),
-                        t.int("cards", 1, 30)))
-        t.finish()
+    for draw in _optional_tables(r, "draws"):
+        pending.append((reasons[draw.text("reason", list(reasons))], names.index(draw.text("seat", names)),
+                        draw.int("cards", 1, 30)))
+        draw.finish()
     state = EndorState(
         game=game, seats=seats, ships=tuple(tuple(row) for row in ships), markers=markers,
         falcon_hits=r.int("falcon_hits", 0, data.ship("Falcon").hits),

@@ -23,7 +23,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import Deck, Multiset
-from explorer.core.position import PositionReader, check_conserved, counted, excerpt, field_label
+from explorer.core.field_words import field_label
+from explorer.core.position import PositionReader, check_conserved, counted, excerpt
 from explorer.errors import StateFormatError
 from explorer.games.fleet_command import tactics  # noqa: F401 (doctest)
 from explorer.games.fleet_command.geometry import Pose, on_table, overlap, parse, text
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 PLAYERS = ("Player 1", "Player 2")
 LABEL_WORDS: dict[str, str] = {"moving": "ship laying out its path", "moving.ship": "ship"}
 """This game's words for a key another game uses for something else (Star Realms' ``moving`` is the player
-moving); the rest are :data:`explorer.core.position.FIELD_WORDS`."""
+moving); the rest are :data:`explorer.core.field_words.FIELD_WORDS`."""
 
 FORM_WORDS: dict[str, dict[str, str]] = {"stage": dict(PHASES)}
 """The phase in the rules' words ("Movement Phase: lay out the path"); the editor shows these and reads back the id."""
@@ -152,10 +153,10 @@ def position_from_dict(game: "FleetCommand", data: dict[str, Any], derived: list
             seen = seen + s.attached
     if shot is not None and shot.card:
         seen = seen + Multiset([shot.card])
-    for card, n in seen.items():
-        if n > game.data.deck.count(card):
-            raise StateFormatError(f"card {excerpt(card)}: {n} seen (hands, discard pile, attached, face down) "
-                                   f"but the deck holds {game.data.deck.count(card)}")
+    for seen_card, n in seen.items():
+        if n > game.data.deck.count(seen_card):
+            raise StateFormatError(f"card {excerpt(seen_card)}: {n} seen (hands, discard pile, attached, face down) "
+                                   f"but the deck holds {game.data.deck.count(seen_card)}")
     deck = game.data.deck - seen
     if deck_count is not None and deck_count != len(deck):
         raise StateFormatError(f"{label('deck')}: {deck_count} cards written, but {len(deck)} of the 54 are not seen "
@@ -214,7 +215,7 @@ def check_state(state: FleetState) -> None:
     if state.shot is not None and state.shot.card:
         zones[label("shot.card")] = Multiset([state.shot.card])
     check_conserved(state.data.deck, zones, "card")
-    allowed = game.allowed_ships()  # type: ignore[attr-defined]
+    allowed = game.allowed_ships()
     placed: list[tuple[str, Pose]] = []
     for p, fleet in enumerate(state.fleets):
         where = label(f"players[{p}]")

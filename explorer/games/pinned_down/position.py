@@ -25,7 +25,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import Deck, Multiset
-from explorer.core.position import PositionReader, check_conserved, counted, field_label
+from explorer.core.field_words import field_label
+from explorer.core.position import PositionReader, check_conserved, counted
 from explorer.errors import StateFormatError
 from explorer.games.pinned_down.cards import WINGS
 from explorer.games.pinned_down.state import CHANCE_STEPS, DECISION_STEPS, EMPTY, STAGES, Enemy, Fight, Fleet, Step
@@ -110,9 +111,10 @@ def position_dict(s: "S") -> dict[str, Any]:
     out["players"] = players
     out["enemies"] = [{"name": e.name, "paid": e.paid} for e in s.enemies]
     if s.fight is not None:
-        f = s.fight
-        out["fight"] = {"player": f.player + 1, "enemy": f.enemy + 1, "bonus": f.bonus, "enemy_bonus": f.enemy_bonus,
-                        "damage_taken": f.damage_taken, "resolved": f.resolved}
+        fight = s.fight
+        out["fight"] = {"player": fight.player + 1, "enemy": fight.enemy + 1, "bonus": fight.bonus,
+                        "enemy_bonus": fight.enemy_bonus, "damage_taken": fight.damage_taken,
+                        "resolved": fight.resolved}
     out["attack_deck"] = _deck(s.attack_deck)
     out["attack_discard"] = counted(s.attack_discard)
     out["attack_cards_seen"] = list(s.looking)
@@ -260,17 +262,17 @@ def position_from_dict(game: "PinnedDown", data: dict, derived: list[str]) -> "S
         fr.finish()
     looking = r.ordered("attack_cards_seen", attack_names)
     put_back = r.ordered("attack_cards_put_back", attack_names)
-    in_play = {field_label("enemies"): Multiset(e.name for e in enemies),
+    in_play: dict[str, Multiset] = {field_label("enemies"): Multiset(e.name for e in enemies),
                field_label("this_turn.attack_effects_on_table"): Multiset(table),
                field_label("attack_cards_seen"): Multiset(looking),
                field_label("attack_cards_put_back"): Multiset(put_back)}
     attack_deck, attack_discard = _deck_and_discard(r, "attack_deck", "attack_discard", attack_names,
                                                     d.attack_deck(), in_play, derived, "attack")
-    on_ships = {field_label(f"players[{p}].damage"): Multiset(f.damage) for p, f in enumerate(fleets)}
+    on_ships: dict[str, Multiset] = {field_label(f"players[{p}].damage"): Multiset(f.damage) for p, f in enumerate(fleets)}
     damage_deck, damage_discard = _deck_and_discard(r, "damage_deck", "damage_discard", damage_names,
                                                     d.damage_deck(), on_ships, derived, "damage")
     revealed = r.ordered("locations_revealed", location_names)
-    seen = {field_label("locations"): Multiset(locations), field_label("locations_revealed"): Multiset(revealed)}
+    seen: dict[str, Multiset] = {field_label("locations"): Multiset(locations), field_label("locations_revealed"): Multiset(revealed)}
     location_deck, location_discard = _deck_and_discard(r, "location_deck", "location_discard", location_names,
                                                         d.location_deck(), seen, derived, "location")
     pending = []
@@ -312,7 +314,7 @@ def check_state(game: "PinnedDown", s: "S") -> None:
                                f"(add it under {field_label('pending')})")
     for p in range(len(s.players)):
         _check_player(game, s, p)
-    enemy_names = Multiset(e.name for e in s.enemies)
+    enemy_names: Multiset = Multiset(e.name for e in s.enemies)
     check_conserved(d.attack_deck(), {
         field_label("attack_deck.cards"): s.attack_deck.contents(), field_label("attack_discard"): s.attack_discard,
         field_label("enemies"): enemy_names, field_label("this_turn.attack_effects_on_table"): Multiset(s.table),
@@ -370,7 +372,7 @@ def _check_player(game: "PinnedDown", s: "S", p: int) -> None:
         most = max((n for _, n in f.brought.items()), default=0)
         raise StateFormatError(f"{field_label(f'{path}.deck_list')}: a draw deck is 20 cards with at most 4 copies "
                                f"of each, got {size} cards with up to {most} copies")
-    foreign = [c for c in f.brought.kinds() if d.card(c).deck != f.wing or d.card(c).type != "effect"]
+    foreign = [c for c in map(str, f.brought.kinds()) if d.card(c).deck != f.wing or d.card(c).type != "effect"]
     if foreign:
         raise StateFormatError(f"{field_label(f'{path}.deck_list')}: only {f.wing} Wing effects, got {foreign[0]!r}")
     check_conserved(f.brought + Multiset(f.crew), {

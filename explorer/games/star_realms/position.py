@@ -27,7 +27,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import Deck, Multiset, counted
-from explorer.core.position import PositionReader, field_label
+from explorer.core.field_words import field_label
+from explorer.core.position import PositionReader
 from explorer.errors import StateFormatError
 from explorer.games.star_realms.cards import EFFECT_KINDS, FACTIONS, load_cards, starting_deck, trade_deck
 from explorer.games.star_realms.effects import SCRAPPED_SHIP, effect_of, scrapped_ships
@@ -49,7 +50,7 @@ FORM_WORDS: dict[str, dict[str, str]] = {"format": FORMAT_WORDS}
 """The format in words ("Free for all"); the editor shows these and reads back the id (``free_for_all``)."""
 LABEL_WORDS: dict[str, str] = {"moving": "player moving"}
 """This game's words for a key another game uses for something else (Fleet Command's ``moving`` is the ship
-laying out its path); the rest are :data:`explorer.core.position.FIELD_WORDS`."""
+laying out its path); the rest are :data:`explorer.core.field_words.FIELD_WORDS`."""
 MAX_AUTHORITY = 10_000
 MAX_TURN = 10_001
 TASK_KINDS = ("refill", "draw", "discard")

@@ -35,7 +35,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from explorer.core import Deck, Multiset
-from explorer.core.position import PositionReader, check_conserved, counted, field_label
+from explorer.core.field_words import field_label
+from explorer.core.position import PositionReader, check_conserved, counted
 from explorer.errors import StateFormatError, excerpt
 from explorer.core.zones import DealtDeck
 from explorer.games.warps_edge.face_down import LAYERS, face_down_count, forms, read_layer
