@@ -1,6 +1,6 @@
 # Rules Explorer: two commands on a fresh machine.
 #   make dashboard   create .venv, install, serve the Voilà dashboards on 127.0.0.1 (rules-explorer serve)
-#   make test        create .venv, install test needs (and Chromium if root), lint (ruff), run every test (and build the docs)
+#   make test        create .venv, install test needs (and Chromium if root), lint (ruff), type-check (mypy), run every test (and build the docs)
 # Each target bootstraps its own .venv; nothing needs to be installed by hand but Python 3.11+ and make.
 
 PYTHON ?= python3
@@ -29,7 +29,7 @@ DOCS_BUILD := SIM_STUDY_GAMES=30 $(BIN)/python -m sphinx -b html -E -W --keep-go
 
 help:
 	@echo "make dashboard   serve the dashboards with Voilà on http://127.0.0.1:$(PORT)/ (rules-explorer serve)"
-	@echo "make test        lint (ruff), then run every test (unit, property, doctest, notebooks, browser, the docs build)"
+	@echo "make test        lint (ruff), type-check (mypy), then run every test (unit, property, doctest, notebooks, browser, the docs build)"
 	@echo "make docs        build the documentation site into $(DOCS_OUT)/ (offline; fails on any warning)"
 	@echo "make site        build the dashboards as a static site into site/ (no server needed)"
 	@echo "make lab         open JupyterLab on the notebooks (127.0.0.1:$(LAB_PORT))"
@@ -102,6 +102,7 @@ TEST_WORKERS ?= 2
 
 test: $(VENV)/.test-installed chromium npm
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest tests -n $(TEST_WORKERS) --dist loadfile --durations=25
 	$(BIN)/python -m pytest --doctest-modules explorer widgets --doctest-glob=README.md README.md -p no:cacheprovider
 	SIM_STUDY_GAMES=30 $(BIN)/python -m pytest --nbval-lax --nbval-current-env notebooks -p no:cacheprovider
