@@ -130,7 +130,7 @@ def legal_actions(st: WarpsEdgeState) -> tuple[Action, ...]:
     needs: list[tuple[SkillCard, dict[str, int]]] | None = None
     hold_room = bool(st.pool) and len(st.hold) < st.hold_size
     charge_at: list[str] | None = None
-    for tid in st.pool.kinds():
+    for tid in map(str, st.pool.kinds()):
         tok = st.token(tid)
         if tok.kind == "laser":
             acts += [make("fire", tid, w) for w in tgts]
@@ -154,7 +154,7 @@ def legal_actions(st: WarpsEdgeState) -> tuple[Action, ...]:
     acts += [make("skill", c.name) for c in st.skills if c.activated]
     acts += [make("take", tid) for tid in st.hold.kinds()]
     if st.credit > 0:
-        acts += [make("buy", tid) for tid in st.supply.kinds() if st.token(tid).cost <= st.credit]
+        acts += [make("buy", tid) for tid in map(str, st.supply.kinds()) if st.token(tid).cost <= st.credit]
     acts.append(make("end"))
     return tuple(acts)
 
@@ -234,7 +234,8 @@ def why_illegal(st: WarpsEdgeState, action: Action) -> str:
     """The reason ``action`` is refused here, in the game's words ("" when the base reason fits)."""
     if st.outcome or st.current_player < 0:
         return ""
-    kind, args = action.kind, tuple(action.args) + ("", "")
+    kind, said = action.kind, tuple(action.args) + ("", "")
+    args = tuple(map(str, said))  # a move of this game names tokens, targets and skills by their words
     if st.pending:
         head = st.pending[0]
         if PENDING_OF.get(kind) != head.kind:
@@ -253,10 +254,11 @@ def why_illegal(st: WarpsEdgeState, action: Action) -> str:
     tid = args[0]
     known = {t.id for t in st.data.tokens}
     name = st.data.token_label(tid)
-    if kind in ("fire", "maneuver", "charge", "use", "repair", "spend", "buy", "assign", "store", "take"):
-        if tid not in known:
-            return f"there is no token called {tid!r} in this data set"
-    tok = st.token(tid) if tid in known else None
+    if kind not in ("fire", "maneuver", "charge", "use", "repair", "spend", "buy", "assign", "store", "take"):
+        return ""  # no other move names a token of the pool, hold or supply: the base reason fits
+    if said[0] not in known:
+        return f"there is no token called {said[0]!r} in this data set"
+    tok = st.token(tid)
     if kind == "take":
         return f"{name} is not in the hold" if tid not in st.hold else ""
     if kind == "buy":

@@ -19,7 +19,7 @@ import re
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from explorer.games.warps_edge.schema import (  # noqa: F401 (re-exported: the public names stay here)
     ATTACK_WHEN, LEVEL_COLOURS, METHODS, ONGOING_EFFECTS, POWER_EFFECTS, TARGETABLE_WHEN, DataFileError, DataSet,
@@ -29,7 +29,7 @@ DEMO_PATH = Path(__file__).parent / "data" / "demo.toml"
 
 
 # --- reading -----------------------------------------------------------------
-def _fail(path: str, expected: str, got: Any) -> None:
+def _fail(path: str, expected: str, got: Any) -> NoReturn:
     raise DataFileError(f"{path}: expected {expected}, got {got!r}")
 
 
@@ -216,7 +216,8 @@ def parse_data(raw: dict, path: str = "<memory>") -> DataSet:
         deck = rec.get("enemy_deck")
         if not isinstance(deck, dict):
             _fail(f"{p}.enemy_deck", "a table { yellow, orange, red }", deck)
-        counts = tuple(_int(deck, c, f"{p}.enemy_deck") for c in ("yellow", "orange", "red"))
+        yellow, orange, red = (_int(deck, c, f"{p}.enemy_deck") for c in ("yellow", "orange", "red"))
+        counts = (yellow, orange, red)
         for c, n in zip(("yellow", "orange", "red"), counts):
             if n > 9:
                 _fail(f"{p}.enemy_deck.{c}", "at most 9 cards", n)
@@ -268,13 +269,14 @@ def parse_data(raw: dict, path: str = "<memory>") -> DataSet:
         if not isinstance(ongoing, bool):
             _fail(f"{p}.ongoing", "true or false", ongoing)
         amounts = [_int(cost, k, f"{p}.cost") if k in cost else 0 for k in ("energy", "laser", "maneuver")]
+        energy, laser, maneuver = amounts
         if sum(amounts) < 1:
             _fail(f"{p}.cost", "a cost of at least 1", cost)
         effects = tuple(parse_reward(r, f"{p}.effects[{k}]", token_ids, skill=True, ongoing=ongoing)
                         for k, r in enumerate(_list(rec, "effects", p)))
         if not effects:
             _fail(f"{p}.effects", "at least one effect", [])
-        skills.append(Skill(sname, *amounts, effects, ongoing))
+        skills.append(Skill(sname, energy, laser, maneuver, effects, ongoing))
     if len(skills) != 18:
         _fail("skills", "18 skill cards", len(skills))
     if not any(s.ongoing for s in skills):

@@ -113,11 +113,11 @@ def queue(st: WarpsEdgeState, rewards: tuple[Reward, ...]) -> WarpsEdgeState:
 def choice_options(st: WarpsEdgeState, head: Pending) -> tuple[str, ...]:
     """The tokens a pending choice can take, in a fixed order."""
     if head.kind in ("recover", "remove"):
-        return st.discard.kinds()
+        return tuple(map(str, st.discard.kinds()))
     if head.kind == "any":
-        return st.supply.kinds()
+        return tuple(map(str, st.supply.kinds()))
     if head.kind == "rupture":
-        return tuple(k for k in st.supply.kinds() if st.token(k).kind in ("energy", "laser", "maneuver")
+        return tuple(k for k in map(str, st.supply.kinds()) if st.token(k).kind in ("energy", "laser", "maneuver")
                      and st.token(k).value == 1)
     return ()
 
@@ -165,7 +165,7 @@ def resolve_choice(st: WarpsEdgeState, token_id: str) -> WarpsEdgeState:
 
 # --- pilot actions -------------------------------------------------------------
 def pilot_action(st: WarpsEdgeState, action: Action) -> WarpsEdgeState:
-    kind, args = action.kind, action.args
+    kind, args = action.kind, tuple(map(str, action.args))  # every pilot action names tokens, targets or skills
     if kind == "fire":
         tok = st.token(args[0])
         return assign(st, parse_target(args[1]), args[0], lasers=tok.laser_value, stun=stuns(st, args[0]))
@@ -236,8 +236,9 @@ def lasers_stop_stunning(st: WarpsEdgeState) -> WarpsEdgeState:
     """A Warhammer was used: for the whole turn lasers do not stun (seed §5), so lasers
     assigned earlier this turn move above their targets, which stay stunned only by what else stuns them."""
     def unstun(t: Target) -> Target:
-        lasers = Multiset({k: n for k, n in t.below.items() if st.token(k).counts_as == "laser"})
-        marks = Multiset({k: n for k, n in t.marks.items() if k == "skill" or st.token(k).counts_as != "laser"})
+        lasers: Multiset[str] = Multiset({k: n for k, n in t.below.items() if st.token(str(k)).counts_as == "laser"})
+        marks: Multiset[str] = Multiset({k: n for k, n in t.marks.items()
+                                         if k == "skill" or st.token(str(k)).counts_as != "laser"})
         if not t.stunned or (not lasers and marks == t.marks):
             return t
         below = t.below - lasers
@@ -251,7 +252,7 @@ def upgrades(st: WarpsEdgeState) -> list[tuple[str, str]]:
     """The (from, to) exchanges Enhance makes: every energy and laser token in the pool, highest value first."""
     supply = st.supply
     out = []
-    for tid in sorted(st.pool.elements(), key=lambda k: -st.token(k).value):
+    for tid in sorted(map(str, st.pool.elements()), key=lambda k: -st.token(k).value):
         up = st.data.next_value(tid)
         if up is not None and supply.count(up) > 0:
             supply = supply.remove(up).add(tid)
@@ -270,7 +271,7 @@ def enhance(st: WarpsEdgeState) -> WarpsEdgeState:
 def skill_progress(st: WarpsEdgeState, card: SkillCard) -> dict[str, int]:
     got = {"energy": 0, "laser": 0, "maneuver": 0}
     for tid, n in card.tokens.items():
-        t = st.token(tid)
+        t = st.token(str(tid))
         got[t.kind] += t.value * n
     return got
 

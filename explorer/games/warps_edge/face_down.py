@@ -78,7 +78,7 @@ def read_layer(value: Any, level: int, at: str, enemies: set[str]) -> tuple[Mult
         else:
             count = n
     for entry in names:
-        name = read_counted([entry], at, None).kinds()[0] if isinstance(entry, str) and entry.strip() else ""
+        name = str(read_counted([entry], at, None).kinds()[0]) if isinstance(entry, str) and entry.strip() else ""
         if isinstance(entry, str) and name and name not in enemies:
             raise StateFormatError(f"{at}: {excerpt(name)} is not an enemy card{did_you_mean(name, enemies) or '.'} "
                                    f"Write the cards by name (e.g. Demo Dart x2) or a count of face-down cards: "
@@ -113,8 +113,9 @@ def deal_face_down(d: Any, colour: str, count: int, at: str, known: Multiset, se
     level = LAYERS.index(colour) + 1
     if not 0 <= count <= MAX_FACE_DOWN:
         raise StateFormatError(f"{at}: a count of face-down cards from 0 to {MAX_FACE_DOWN}, got {count}")
-    level_cards = Multiset(e.name for e in d.enemies if e.level == level)
-    unseen = Multiset({name: n - seen.count(name) for name, n in level_cards.items() if n > seen.count(name)})
+    level_cards: Multiset[str] = Multiset(e.name for e in d.enemies if e.level == level)
+    unseen: Multiset[str] = Multiset({name: n - seen.count(name) for name, n in level_cards.items()
+                                      if n > seen.count(name)})
     if count > len(unseen):
         shown = f" ({', '.join(counted(unseen))})" if unseen else ""
         raise StateFormatError(f"{at}: {_cards(count, 'face-down level-' + str(level))}, but only "

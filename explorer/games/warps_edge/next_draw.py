@@ -28,7 +28,7 @@ from explorer.games.warps_edge.state import WarpsEdgeState
 HAND = 5
 """Tokens in a step-4 draw (seed §4 step 4)."""
 
-NOTHING_DRAWN = Multiset()
+NOTHING_DRAWN: Multiset[str] = Multiset()
 """The outcome of a next draw that never happens: the game ends before it."""
 
 
@@ -97,7 +97,7 @@ def removal_choice(state: WarpsEdgeState, tokens: Multiset, k: int) -> Multiset:
     >>> removal_choice(pos, pos.bag, 2)
     Multiset({'laser-1': 2})
     """
-    order = sorted(tokens.elements(), key=lambda t: (state.token(t).cost, state.token(t).value, t))
+    order = sorted(map(str, tokens.elements()), key=lambda t: (state.token(t).cost, state.token(t).value, t))
     return Multiset(order[:k])
 
 

@@ -41,6 +41,7 @@ def example_position(seed_stage: str = "plans") -> WarpsEdgeState:
     'Demo Gnat'
     """
     s = load_game("warps_edge").initial_state()
+    assert isinstance(s, WarpsEdgeState), "Warp's Edge positions are WarpsEdgeStates"
     row = tuple(Target(card=c) for c in ("Demo Gnat", "Demo Skiff", "Demo Raider", "Demo Titan"))
     return s.replace(stage=seed_stage, turn=1, row=row, skill_offer=())
 
@@ -149,17 +150,17 @@ def stun_capacity(state: WarpsEdgeState, tokens: Multiset, enemies: int | tuple[
     """
     occupied = (True,) * enemies + (False,) * (len(state.row) - enemies) if isinstance(enemies, int) else enemies
     total = sum(occupied)
-    ruptures = sum(state.token(k).value * n for k, n in tokens.items() if state.token(k).effect == "rupture")
-    hammers = sum(n for k, n in tokens.items() if state.token(k).effect == "warhammer")
+    ruptures = sum(state.token(str(k)).value * n for k, n in tokens.items() if state.token(str(k)).effect == "rupture")
+    hammers = sum(n for k, n in tokens.items() if state.token(str(k)).effect == "warhammer")
     best = 0
     for warhammer in (False, True) if hammers else (False,):
         singles = sum(n for k, n in tokens.items()
-                      if _stuns_now(state, k, warhammer) and state.token(k).effect != "photon_blast")
-        value_1 = sum(n for k, n in state.supply.items() if state.token(k).value == 1
-                      and state.token(k).kind in ("laser", "maneuver") and _stuns_now(state, k, warhammer))
+                      if _stuns_now(state, str(k), warhammer) and state.token(str(k)).effect != "photon_blast")
+        value_1 = sum(n for k, n in state.supply.items() if state.token(str(k)).value == 1
+                      and state.token(str(k)).kind in ("laser", "maneuver") and _stuns_now(state, str(k), warhammer))
         singles += min(ruptures, value_1)
         blasts = sum(n for k, n in tokens.items()
-                     if state.token(k).effect == "photon_blast" and _stuns_now(state, k, warhammer))
+                     if state.token(str(k)).effect == "photon_blast" and _stuns_now(state, str(k), warhammer))
         removed = min(hammers, total) if warhammer else 0
         reached = removed + singles if warhammer else _pair_cover(occupied, blasts) + singles
         best = max(best, min(total, reached))
@@ -204,25 +205,25 @@ def max_laser_value(state: WarpsEdgeState, tokens: Multiset, slot: int, occupied
     i = slot - 1
     neighbour = (i > 0 and occupied[i - 1]) or (i + 1 < len(occupied) and occupied[i + 1])
     supply = state.supply
-    pilot = Multiset({k: n for k, n in tokens.items() if state.token(k).kind == "laser"})
+    pilot: Multiset[str] = Multiset({k: n for k, n in tokens.items() if state.token(str(k)).kind == "laser"})
     value = 0
     for k, n in tokens.items():
-        t = state.token(k)
+        t = state.token(str(k))
         if t.kind == "laser":
             continue
         if t.effect == "laser" or (t.effect == "photon_blast" and neighbour):
             value += t.value * n
-    ruptures = sum(state.token(k).value * n for k, n in tokens.items() if state.token(k).effect == "rupture")
+    ruptures = sum(state.token(str(k)).value * n for k, n in tokens.items() if state.token(str(k)).effect == "rupture")
     for k in supply.kinds():
-        if ruptures and state.token(k).kind == "laser" and state.token(k).value == 1:
+        if ruptures and state.token(str(k)).kind == "laser" and state.token(str(k)).value == 1:
             n = min(ruptures, supply.count(k))
             supply, pilot, ruptures = supply.remove(k, n), pilot.add(k, n), ruptures - n
-    for _ in range(sum(n for k, n in tokens.items() if state.token(k).effect == "enhance")):
-        for k in sorted(pilot.elements(), key=lambda k: -state.token(k).value):
-            up = state.data.next_value(k)
+    for _ in range(sum(n for k, n in tokens.items() if state.token(str(k)).effect == "enhance")):
+        for k in sorted(pilot.elements(), key=lambda k: -state.token(str(k)).value):
+            up = state.data.next_value(str(k))
             if up is not None and supply.count(up) > 0:
                 supply, pilot = supply.remove(up).add(k), pilot.remove(k).add(up)
-    return value + sum(state.token(k).value * n for k, n in pilot.items())
+    return value + sum(state.token(str(k)).value * n for k, n in pilot.items())
 
 
 def p_destroy(state: WarpsEdgeState, slot: int) -> Fraction:
@@ -243,7 +244,7 @@ def p_destroy(state: WarpsEdgeState, slot: int) -> Fraction:
     occupied = next_row(state) if state.is_chance() and state.stage == "plans" else None
 
     def ok(m: Multiset) -> bool:
-        if any(state.token(k).effect == "warhammer" for k in m.kinds()):
+        if any(state.token(str(k)).effect == "warhammer" for k in m.kinds()):
             return True
         return max_laser_value(state, m, slot, occupied) >= need
 
@@ -287,7 +288,7 @@ def attack_damage(state: WarpsEdgeState) -> Dist:
     refill = state.stage not in ("actions", "attacks")
     outcomes: dict[int, Fraction] = {}
     for arrivals, p in _arrivals(state, len(empty) if refill else 0):
-        cards = list(arrivals.elements())
+        cards = list(map(str, arrivals.elements()))
         new_row = list(row)
         for i in empty[: len(cards)]:
             new_row[i] = Target(card="?")
@@ -317,7 +318,8 @@ def _arrivals(state: WarpsEdgeState, k: int) -> list[tuple[Multiset, Fraction]]:
         parts.append(layer.draw_many_outcomes(n))
     out = []
     for combo in product(*parts):
-        m, p = Multiset(), Fraction(1)
+        m: Multiset[str] = Multiset()
+        p = Fraction(1)
         for ms, q in combo:
             m, p = m + ms, p * q
         out.append((m, p))

@@ -99,7 +99,7 @@ def _section_plan(st: WarpsEdgeState) -> list[tuple[int, str, int, int]]:
             continue
         kind = METHOD_KIND[sec.method]
         need = sec.stat - {"laser": t.lasers, "maneuver": t.maneuvers, "energy": t.energy}[kind]
-        reach = sum(_value(st, k, kind) * n for k, n in later.items())
+        reach = sum(_value(st, str(k), kind) * n for k, n in later.items())
         out.append((j, kind, need, reach))
     return sorted(out, key=lambda x: x[2] - x[3])
 
@@ -111,10 +111,16 @@ def heuristic_policy(st: WarpsEdgeState, rng: object) -> Action:
     def find(kind: str, *args: str) -> Action | None:
         return table.get((kind, tuple(args)))
 
+    def listed(kind: str, *args: str) -> Action:
+        """``find``'s move where the plan's step knows it is legal (its comment says why)."""
+        move = find(kind, *args)
+        assert move is not None, f"the plan's {kind} move is among the legal actions"
+        return move
+
     if st.pending:
         return _choose_pending(st, acts)
     if st.stage == "setup-keep":
-        return max(acts, key=lambda a: _skill_score(st, a.args[0]))
+        return max(acts, key=lambda a: _skill_score(st, str(a.args[0])))
     for a in acts:
         if a.kind == "skill":
             return a
@@ -129,17 +135,20 @@ def heuristic_policy(st: WarpsEdgeState, rng: object) -> Action:
     plan = _section_plan(st)
     for j, kind, need, _ in plan:
         have = pool + st.hold
-        if sum(_value(st, k, kind) * n for k, n in have.items()) >= need:
-            best = max((k for k in have.kinds() if _value(st, k, kind) > 0), key=lambda k: _value(st, k, kind))
+        if sum(_value(st, str(k), kind) * n for k, n in have.items()) >= need:
+            best = max((k for k in map(str, have.kinds()) if _value(st, k, kind) > 0),
+                       key=lambda k: _value(st, k, kind))
             if best not in pool:
-                return find("take", best)
-            return place(best, f"section {j + 1}")
+                return listed("take", best)  # it is in the hold
+            move = place(best, f"section {j + 1}")
+            assert move is not None, "a token that adds to a targetable section can be placed on it"
+            return move
     # 3. Warhammer the most dangerous enemy.
     enemies = sorted((i for i, t in enumerate(st.row) if t.card and not t.stunned),
                      key=lambda i: -data.enemy(st.row[i].card).attack)
-    for tid in pool.kinds():
+    for tid in map(str, pool.kinds()):
         if st.token(tid).effect == "warhammer" and enemies:
-            return find("use", tid, f"slot {enemies[0] + 1}")
+            return listed("use", tid, f"slot {enemies[0] + 1}")  # a Warhammer is used on any enemy
     # 4. Stun attackers, most dangerous first.
     for i in enemies:
         if data.enemy(st.row[i].card).attack - st.armor <= 0:
@@ -148,43 +157,44 @@ def heuristic_policy(st: WarpsEdgeState, rng: object) -> Action:
         if choice is not None:
             return choice
     # Photon Blast on the most dangerous adjacent pair.
-    for tid in pool.kinds():
+    for tid in map(str, pool.kinds()):
         if st.token(tid).effect == "photon_blast":
-            pairs = [a for a in acts if a.kind == "use" and a.args[0] == tid and a.args[1].startswith("slots")]
+            pairs = [a for a in acts if a.kind == "use" and a.args[0] == tid and str(a.args[1]).startswith("slots")]
             if pairs:
-                return max(pairs, key=lambda a: _pair_threat(st, a.args[1]))
+                return max(pairs, key=lambda a: _pair_threat(st, str(a.args[1])))
     # 5. Push the section that can still fall this warp.
     for j, kind, need, reach in plan:
         if reach < need:
             continue
-        for tid in sorted(pool.kinds(), key=lambda k: -_value(st, k, kind)):
-            if _value(st, tid, kind) > 0 and place(tid, f"section {j + 1}"):
-                return place(tid, f"section {j + 1}")
+        for tid in sorted(map(str, pool.kinds()), key=lambda k: -_value(st, k, kind)):
+            if _value(st, tid, kind) > 0 and (move := place(tid, f"section {j + 1}")):
+                return move
     # 6. Energy.
-    energy = sorted((t for t in pool.kinds() if st.token(t).kind == "energy"), key=lambda t: st.token(t).value)
+    energy = sorted((t for t in map(str, pool.kinds()) if st.token(t).kind == "energy"),
+                    key=lambda t: st.token(t).value)
     for a in acts:
-        if a.kind == "assign" and _can_finish(st, a.args[1]) and _skill_score(st, a.args[1]) > 0:
+        if a.kind == "assign" and _can_finish(st, str(a.args[1])) and _skill_score(st, str(a.args[1])) > 0:
             return a
     if energy:
         threat = _incoming(st)
-        if st.shields < min(st.max_shields, threat + 2) and find("repair", energy[-1]):
-            return find("repair", energy[-1])
+        if st.shields < min(st.max_shields, threat + 2) and (repair := find("repair", energy[-1])):
+            return repair
     if st.credit > 0:
-        buys = [a for a in acts if a.kind == "buy" and st.token(a.args[0]).kind != "energy"]
+        buys = [a for a in acts if a.kind == "buy" and st.token(str(a.args[0])).kind != "energy"]
         if buys:
-            return max(buys, key=lambda a: (token_score(st, a.args[0]), st.token(a.args[0]).cost))
+            return max(buys, key=lambda a: (token_score(st, str(a.args[0])), st.token(str(a.args[0])).cost))
     if energy:
-        if st.shields < st.max_shields - 1 and find("repair", energy[-1]):
-            return find("repair", energy[-1])
-        return find("spend", energy[-1])
-    for tid in pool.kinds():
-        if st.token(tid).effect in ("rupture", "enhance", "shields") and find("use", tid, ""):
-            return find("use", tid, "")
+        if st.shields < st.max_shields - 1 and (repair := find("repair", energy[-1])):
+            return repair
+        return listed("spend", energy[-1])  # energy in the pool can always be spent
+    for tid in map(str, pool.kinds()):
+        if st.token(tid).effect in ("rupture", "enhance", "shields") and (use := find("use", tid, "")):
+            return use
     # 7. Keep the best leftover in the hold.
     keep = [a for a in acts if a.kind == "store"]
     if keep:
-        return max(keep, key=lambda a: token_score(st, a.args[0]))
-    return find("end")
+        return max(keep, key=lambda a: token_score(st, str(a.args[0])))
+    return listed("end")  # step 2 can always end
 
 
 def _stun_token(st: WarpsEdgeState, i: int) -> Action | None:
@@ -193,7 +203,7 @@ def _stun_token(st: WarpsEdgeState, i: int) -> Action | None:
     e = st.data.enemy(t.card)
     where = f"slot {i + 1}"
     options = []
-    for tid in st.pool.kinds():
+    for tid in map(str, st.pool.kinds()):
         if not _stuns(st, tid):
             continue
         tok = st.token(tid)
@@ -242,7 +252,7 @@ def _can_finish(st: WarpsEdgeState, name: str) -> bool:
     card = next(c for c in st.skills if c.name == name)
     have = {"energy": 0, "laser": 0, "maneuver": 0}
     for tid, n in st.pool.items():
-        t = st.token(tid)
+        t = st.token(str(tid))
         if t.kind in have:
             have[t.kind] += t.value * n
     return all(have[k] >= v for k, v in skill_needs(st, card).items())

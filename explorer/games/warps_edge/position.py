@@ -141,7 +141,9 @@ def _entry_ids(d: Any, value: Any) -> Any:
         if not isinstance(item, str):
             return item
         m = _COUNTED.match(item.strip())
-        token = d.token_words(m["name"]) if m else None
+        if m is None:
+            return item
+        token = d.token_words(m["name"])
         return token + m["count"] if token else item
 
     if isinstance(value, str):
@@ -189,7 +191,7 @@ def position_from_dict(game: Any, data: dict[str, Any], derived: list[str]) -> "
         supply = r.names("supply", tokens)
     else:
         box = game.initial_state(starfighter=fighter, mothership=ship).all_tokens()
-        seen = Multiset()
+        seen: Multiset[str] = Multiset()
         for z in zones.values():
             seen = seen + z
         supply = Multiset()  # the rest, filled in after the targets and skills are read
@@ -230,13 +232,13 @@ def position_from_dict(game: Any, data: dict[str, Any], derived: list[str]) -> "
                                pr.int("amount", 0, MAX_COUNT, 1), pr.text("token", sorted(tokens | {""}), "")))
         pr.finish()
     if not r.has("supply"):
-        used = Multiset()
+        used: Multiset[str] = Multiset()
         for z in zones.values():
             used = used + z
         for t in row + secs:
             used = used + t.tokens()
-        for c in cards:
-            used = used + c.tokens
+        for card in cards:
+            used = used + card.tokens
         if not used <= box:
             supply = Multiset()  # the referee names the extra token
         else:
@@ -297,16 +299,16 @@ def check_state(game: Any, s: "WarpsEdgeState") -> None:
         zones[field_label(f"skills[{i}].tokens")] = c.tokens
     check_conserved(box.all_tokens(), zones, "token")
     # the deck is built one level at a time in setup: levels not dealt yet are in no zone
-    level_cards = Multiset(e.name for e in d.enemies if e.level <= s.level_index)
+    level_cards: Multiset[str] = Multiset(e.name for e in d.enemies if e.level <= s.level_index)
     check_conserved(level_cards, {field_label("enemy_row"): Multiset(t.card for t in s.row if t.card),
                                   **{field_label(f"enemy_deck.{c}"): layer_cards(layer)
                                      for c, layer in zip(LAYERS, s.enemy_deck)},
                                   field_label("enemies_defeated"): s.defeated, field_label("enemies_in_box"): s.enemy_box},
                     "enemy card")
-    for c, layer in zip(LAYERS, s.enemy_deck):
+    for colour, layer in zip(LAYERS, s.enemy_deck):
         for name in layer_cards(layer).kinds():
-            if d.enemy(name).colour != c:
-                raise StateFormatError(f"{field_label(f'enemy_deck.{c}')}: {excerpt(name)} is a {d.enemy(name).colour} (level "
+            if d.enemy(name).colour != colour:
+                raise StateFormatError(f"{field_label(f'enemy_deck.{colour}')}: {excerpt(name)} is a {d.enemy(name).colour} (level "
                                        f"{d.enemy(name).level}) card")
     check_conserved(Multiset(k.name for k in d.skills),
                     {"skills": Multiset(c.name for c in s.skills), "skill offer": Multiset(s.skill_offer),

@@ -21,7 +21,8 @@ from explorer.core.chance import multiset_draws
 from explorer.errors import RulesError
 from explorer.core.zones import DealtDeck
 from explorer.games.warps_edge import effects
-from explorer.games.warps_edge.state import EMPTY, Pending, SkillCard, Target, WarpsEdgeState, after_arrival
+from explorer.games.warps_edge.state import (EMPTY, Pending, SkillCard, Target, WarpsEdgeState, after_arrival, drawn,
+                                             whole)
 
 COLOURS = ("yellow", "orange", "red")
 
@@ -105,7 +106,7 @@ def chance_outcomes(st: WarpsEdgeState) -> tuple[tuple[Action, Fraction], ...]:
         return _draw_tokens(st.bag, 5)
     if st.stage == "setup-deck":
         level = st.level_index + 1
-        cards = Multiset(e.name for e in st.data.enemies if e.level == level)
+        cards: Multiset[str] = Multiset(e.name for e in st.data.enemies if e.level == level)
         n = st.data.mothership(st.mothership).deck[st.level_index]
         colour = COLOURS[st.level_index]
         return _enemy_draws(cards, n, colour)
@@ -126,25 +127,25 @@ def _first_empty(st: WarpsEdgeState) -> int:
 def apply_chance(st: WarpsEdgeState, action: Action) -> WarpsEdgeState:
     kind = action.kind
     if kind == "draw":
-        drawn = action.args[0]
-        st = st.replace(bag=st.bag - drawn, pool=st.pool + drawn)
+        tokens = drawn(action.args[0])
+        st = st.replace(bag=st.bag - tokens, pool=st.pool + tokens)
         if st.pending:
             return advance(st.replace(pending=st.pending[1:]))
         if st.stage == "setup-bag":
             return advance(st.replace(stage="setup-deck", level_index=0))
         return advance(st.replace(stage="arrivals", turn=st.turn + 1))
     if kind == "skill card":
-        card = action.args[0]
+        card = str(action.args[0])
         return advance(st.replace(skill_deck=st.skill_deck.after_draw(card), skills=st.skills + (SkillCard(card),),
                                   pending=st.pending[1:]))
     if kind == "skills":
-        drawn = action.args[0]
-        return advance(st.replace(skill_deck=st.skill_deck.after_draw_many(drawn), skill_offer=tuple(drawn.elements()),
+        offer = drawn(action.args[0])
+        return advance(st.replace(skill_deck=st.skill_deck.after_draw_many(offer), skill_offer=tuple(offer.elements()),
                                   stage="setup-keep"))
     if kind == "enemies":
-        chosen = action.args[0]
+        chosen = drawn(action.args[0])
         level = st.level_index + 1
-        cards = Multiset(e.name for e in st.data.enemies if e.level == level)
+        cards: Multiset[str] = Multiset(e.name for e in st.data.enemies if e.level == level)
         layers = list(st.enemy_deck)
         layers[st.level_index] = Deck.shuffled(chosen)
         st = st.replace(enemy_deck=tuple(layers), enemy_box=st.enemy_box + (cards - chosen), level_index=level)
@@ -152,7 +153,7 @@ def apply_chance(st: WarpsEdgeState, action: Action) -> WarpsEdgeState:
             st = st.replace(stage="arrivals", turn=1)
         return advance(st)
     if kind == "arrive":
-        card, slot = action.args
+        card, slot = str(action.args[0]), whole(action.args[1])
         i = next(k for k, d in enumerate(st.enemy_deck) if d)
         layers = list(st.enemy_deck)
         layers[i], aside = after_arrival(layers[i], card)
@@ -174,9 +175,10 @@ def apply_action(st: WarpsEdgeState, action: Action) -> WarpsEdgeState:
         deck = st.skill_deck
         for name in other[:1]:
             deck = deck.put_on_bottom(name)
-        return advance(st.replace(skills=(SkillCard(args[0]),), skill_offer=(), skill_deck=deck, stage="setup-bag"))
+        return advance(st.replace(skills=(SkillCard(str(args[0])),), skill_offer=(), skill_deck=deck,
+                                  stage="setup-bag"))
     if kind in ("remove", "return", "gain", "rupture"):
-        return advance(effects.resolve_choice(st, args[0]))
+        return advance(effects.resolve_choice(st, str(args[0])))
     if kind == "end":
         return advance(end_actions(st))
     return advance(effects.pilot_action(st, action))
@@ -295,7 +297,7 @@ def end_warp(st: WarpsEdgeState) -> WarpsEdgeState:
         secs.append(Target(card=t.card, defeated=t.defeated))
     layers = list(st.enemy_deck)
     for card, n in st.defeated.items():
-        level = st.data.enemy(card).level
+        level = st.data.enemy(str(card)).level
         layers[level - 1] = layers[level - 1].shuffle_in(Multiset({card: n}))
     skills = tuple(SkillCard(c.name, EMPTY, c.active, c.active) for c in st.skills)
     st = st.replace(bag=bag, discard=EMPTY, pool=EMPTY, row=tuple(row), sections=tuple(secs),

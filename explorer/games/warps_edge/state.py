@@ -17,16 +17,19 @@ cards seen nowhere else, the rest set aside in the box unseen.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, SupportsInt, cast
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
+from explorer.core.frozen import replaced
 from explorer.core.zones import DealtDeck
 from explorer.errors import IllegalActionError, InvalidActionError
 
 if TYPE_CHECKING:
     from explorer.games.warps_edge.data import DataSet, TokenDef
+    from explorer.games.warps_edge.game import WarpsEdge
 
 EMPTY: Multiset = Multiset()
 
@@ -51,6 +54,32 @@ PENDING_PHASES = {
 CHOICE_PENDING = ("recover", "any", "rupture", "remove")
 CHANCE_PENDING = ("draw", "skill")
 """Names under which a state remembers values derived from its fields (the surface's caches)."""
+
+
+def whole(arg: Hashable) -> int:
+    """An action's argument that the rules list as a whole number (the slot an enemy arrives in), as ``int(arg)``
+    reads it.
+
+    An action's arguments are typed ``Hashable``; that this one is a number is the rules' invariant: ``apply``
+    admits only the moves they list (or values equal to them).
+
+    >>> whole(Action("arrive", ("Demo Raider", 2)).args[1])
+    2
+    """
+    return int(cast(SupportsInt, arg))
+
+
+def drawn(arg: Hashable) -> Multiset[str]:
+    """An action's argument that the rules list as the tokens or cards a draw took (``draw``, ``skills``,
+    ``enemies``): a multiset of ids, as the chance outcomes make it (``rules.chance_outcomes``).
+
+    An action's arguments are typed ``Hashable``; that this one is a multiset of ids is the rules' invariant,
+    as for :func:`whole` (no conversion: the value is the multiset itself).
+
+    >>> drawn(Action("draw", (Multiset({"laser-1": 2}),)).args[0]).count("laser-1")
+    2
+    """
+    return cast("Multiset[str]", arg)
 
 
 def layer_cards(layer: Deck | DealtDeck) -> Multiset:
@@ -158,11 +187,18 @@ class WarpsEdgeState(State):
     pending: tuple[Pending, ...] = ()
     attack_index: int = 0
     outcome: str = ""
+    if TYPE_CHECKING:  # for the type checker only: the field ``game`` of ``State``, narrowed
+        game: WarpsEdge  # (this state's game is the WarpsEdge that made it; the field's hint stays ``Game`` at run
+        # time, where ``game.py`` imports this module and the JSON decoder reads the hints)
+
+    def replace(self, **changes: Any) -> WarpsEdgeState:
+        """A copy with some fields changed, as ``State.replace`` makes it (``replaced``), typed as this class."""
+        return replaced(self, **changes)
 
     # --- data lookups --------------------------------------------------------
     @property
     def data(self) -> "DataSet":
-        return self.game.data  # type: ignore[attr-defined]
+        return self.game.data
 
     def token(self, token_id: str) -> "TokenDef":
         return self.data.token(token_id)

@@ -25,6 +25,7 @@ from explorer.core import Action
 from explorer.games.warps_edge.describe import reward_name
 from explorer.games.warps_edge.effects import upgrades
 from explorer.games.warps_edge.rules import end_actions, section_attacks
+from explorer.games.warps_edge.state import drawn
 
 if TYPE_CHECKING:
     from explorer.core import Multiset
@@ -58,7 +59,7 @@ def _how(before: "WarpsEdgeState", action: Action) -> str:
     if action.kind == "maneuver":
         return "evaded"
     if action.kind == "use":
-        t = before.token(action.args[0])
+        t = before.token(str(action.args[0]))
         if t.effect == "warhammer":
             return "destroyed by a Warhammer"
         if t.counts_as == "maneuver":
@@ -135,7 +136,7 @@ def _name(st: "WarpsEdgeState", token_id: str) -> str:
 
 def _names(st: "WarpsEdgeState", tokens: "Multiset") -> str:
     """Each token of ``tokens`` by its name, one by one: ``Energy 1, Energy 1, Laser 1``."""
-    return ", ".join(_name(st, t) for t in tokens.elements())
+    return ", ".join(_name(st, str(t)) for t in tokens.elements())
 
 
 def _target(st: "WarpsEdgeState", word: str, index: int) -> "Target":
@@ -182,7 +183,7 @@ def _on(details: list[str]) -> str:
 
 def _use(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") -> str:
     """A P.O.W.E.R. or signature token used (RULES.md "Power tokens")."""
-    tid, where = action.args[0], action.args[1]
+    tid, where = str(action.args[0]), str(action.args[1])
     tok = before.token(tid)
     name, eff = _name(before, tid), tok.effect
     at = f" at {where}" if where else ""
@@ -208,12 +209,12 @@ def _use(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") -> s
 
 def _paid(st: "WarpsEdgeState", name: str, kind: str) -> int:
     card = next(c for c in st.skills if c.name == name)
-    return sum(st.token(t).value * n for t, n in card.tokens.items() if st.token(t).kind == kind)
+    return sum(st.token(str(t)).value * n for t, n in card.tokens.items() if st.token(str(t)).kind == kind)
 
 
 def _assign(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") -> str:
     """A token paid towards a skill (RULES.md "Skills": paying and using are separate actions)."""
-    tid, name = action.args
+    tid, name = map(str, action.args)
     kind = before.token(tid).kind
     need = getattr(before.data.skill(name), kind)
     text = (f"Pilot assigns {_name(before, tid)} to {name} ({kind} {_paid(before, name, kind)} → {_paid(after, name, kind)} "
@@ -224,7 +225,7 @@ def _assign(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") -
 
 def _use_skill(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") -> str:
     """An activated skill used: its effects, and where its paid tokens go."""
-    name = action.args[0]
+    name = str(action.args[0])
     skill = before.data.skill(name)
     paid = len(next(c for c in before.skills if c.name == name).tokens)
     effects = ", ".join(reward_words(before, r) for r in skill.effects)
@@ -245,17 +246,20 @@ def _step_two(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState")
     """The line for a step-2 move on a target, a skill or the hold; ``None`` for other kinds."""
     kind, args = action.kind, action.args
     if kind == "fire":
-        tok = before.token(args[0])
-        return f"Pilot fires {_name(before, args[0])} at {args[1]}" + _on(_reached(before, after, args[1], "lasers",
-                                                                      tok.laser_value, args[0]))
+        tid, where = str(args[0]), str(args[1])
+        tok = before.token(tid)
+        return f"Pilot fires {_name(before, tid)} at {where}" + _on(_reached(before, after, where, "lasers",
+                                                                 tok.laser_value, tid))
     if kind == "maneuver":
-        tok = before.token(args[0])
-        return f"Pilot maneuvers at {args[1]} with {_name(before, args[0])}" + _on(_reached(before, after, args[1], "maneuvers",
-                                                                            tok.maneuver_value, args[0]))
+        tid, where = str(args[0]), str(args[1])
+        tok = before.token(tid)
+        return f"Pilot maneuvers at {where} with {_name(before, tid)}" + _on(_reached(before, after, where, "maneuvers",
+                                                                          tok.maneuver_value, tid))
     if kind == "charge":
-        tok = before.token(args[0])
-        return f"Pilot charges {_name(before, args[0])} at {args[1]}" + _on(_reached(before, after, args[1], "energy",
-                                                                        tok.value, args[0]))
+        tid, where = str(args[0]), str(args[1])
+        tok = before.token(tid)
+        return f"Pilot charges {_name(before, tid)} at {where}" + _on(_reached(before, after, where, "energy",
+                                                                   tok.value, tid))
     if kind == "use":
         return _use(before, action, after)
     if kind == "assign":
@@ -263,12 +267,13 @@ def _step_two(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState")
     if kind == "skill":
         return _use_skill(before, action, after)
     if kind == "store":
-        return f"Pilot stores {_name(before, args[0])} in the hold (hold {len(before.hold)} → {len(after.hold)})"
+        return f"Pilot stores {_name(before, str(args[0]))} in the hold (hold {len(before.hold)} → {len(after.hold)})"
     if kind == "take":
-        return f"Pilot takes {_name(before, args[0])} from the hold into the pool (hold {len(before.hold)} → {len(after.hold)})"
+        return (f"Pilot takes {_name(before, str(args[0]))} from the hold into the pool "
+                f"(hold {len(before.hold)} → {len(after.hold)})")
     if kind == "rupture":
         left = after.pending[0].amount if after.pending and after.pending[0].kind == "rupture" else 0
-        return (f"Pilot takes {_name(before, args[0])} from the supply into the pool (Rupture"
+        return (f"Pilot takes {_name(before, str(args[0]))} from the supply into the pool (Rupture"
                 + (f": {left} more to pick)" if left else ")"))
     return None
 
@@ -277,34 +282,35 @@ def _table(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState") ->
     """The line for setup, chance, the energy moves, the end of step 2 and the reward choices."""
     kind, args = action.kind, action.args
     if kind == "draw":
-        drawn = args[0]
-        text = f"Pilot draws {len(drawn)}: " + _names(before, drawn)
+        tokens = drawn(args[0])
+        text = f"Pilot draws {len(tokens)}: " + _names(before, tokens)
     elif kind == "arrive":
         text = f"{args[0]} arrives in slot {args[1]}"
     elif kind == "enemies":
         colour = ("yellow", "orange", "red")[before.level_index]
-        text = f"Enemy deck: {len(args[0])} {colour} card{'s' if len(args[0]) != 1 else ''} shuffled in"
+        cards = len(drawn(args[0]))
+        text = f"Enemy deck: {cards} {colour} card{'s' if cards != 1 else ''} shuffled in"
     elif kind == "skills":
-        text = "Pilot draws skill cards " + " and ".join(args[0].elements())
+        text = "Pilot draws skill cards " + " and ".join(map(str, drawn(args[0]).elements()))
     elif kind == "skill card":
         text = f"Pilot gains skill card {args[0]}"
     elif kind == "keep":
         other = [n for n in before.skill_offer if n != args[0]]
         text = f"Pilot keeps {args[0]}" + (f" ({other[0]} goes under the skill deck)" if other else "")
     elif kind == "repair":
-        text = f"Pilot repairs with {_name(before, args[0])}: shields {before.shields} → {after.shields}"
+        text = f"Pilot repairs with {_name(before, str(args[0]))}: shields {before.shields} → {after.shields}"
     elif kind == "spend":
-        text = f"Pilot spends {_name(before, args[0])} on buying (credit {before.credit} → {after.credit})"
+        text = f"Pilot spends {_name(before, str(args[0]))} on buying (credit {before.credit} → {after.credit})"
     elif kind == "buy":
-        text = f"Pilot buys {_name(before, args[0])} into the bag (credit {before.credit} → {after.credit})"
+        text = f"Pilot buys {_name(before, str(args[0]))} into the bag (credit {before.credit} → {after.credit})"
     elif kind == "end":
         text = "Pilot ends step 2: the pool goes to the discard"
     elif kind == "remove":
-        text = f"Pilot removes {_name(before, args[0])} from the game (shield damage)"
+        text = f"Pilot removes {_name(before, str(args[0]))} from the game (shield damage)"
     elif kind == "return":
-        text = f"Pilot returns {_name(before, args[0])} from the discard to the bag"
+        text = f"Pilot returns {_name(before, str(args[0]))} from the discard to the bag"
     elif kind == "gain":
-        text = f"Pilot gains {_name(before, args[0])} into the bag"
+        text = f"Pilot gains {_name(before, str(args[0]))} into the bag"
     else:
         text = f"Pilot: {before.action_words(action)}"
     return text

@@ -29,7 +29,8 @@ TOKEN_KINDS = ("fire", "charge", "use", "repair", "spend", "buy", "assign", "sto
 
 def token_list(st: WarpsEdgeState, tokens: Multiset) -> str:
     """Tokens in words, counted as the notation counts them: ``2x Energy 1, Laser 1``."""
-    return ", ".join(f"{n}x {st.data.token_label(t)}" if n > 1 else st.data.token_label(t) for t, n in tokens.items())
+    return ", ".join(f"{n}x {st.data.token_label(str(t))}" if n > 1 else st.data.token_label(str(t))
+                     for t, n in tokens.items())
 
 
 def words(st: WarpsEdgeState, action: Action) -> str:
