@@ -42,11 +42,11 @@ from explorer.core.chance import sample_outcome
 from explorer.core.game import Game, game_from_identity
 from explorer.core.rng import Generator, RngState, fresh_seed, generator_state, new_generator, set_generator_state
 from explorer.core.rng_history import GeneratorHistory, Replay
-from explorer.core.match_fields import MAX_LOG_MOVES, MAX_MATCH_CHARS, check_seed, rng_field, short, whole
+from explorer.core.match_fields import MAX_LOG_MOVES, MAX_MATCH_CHARS, check_seed, rng_field, whole
 from explorer.core.serial import decode, loads
 from explorer.core.state import State
 from explorer.core.watch import Observed
-from explorer.errors import RulesError, StateFormatError
+from explorer.errors import RulesError, StateFormatError, excerpt
 
 MATCH_FORMAT = "rules-explorer/match"
 MATCH_FORMAT_VERSION = 1
@@ -281,7 +281,7 @@ class Match(Observed):
         """Show position ``index`` (0 … ``len(match) - 1``); the generator goes back with it."""
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self._states):
             raise RulesError(f"goto: the position must be a whole number from 0 to {len(self._states) - 1}, "
-                             f"got {short(index)}")
+                             f"got {excerpt(index)}")
         self._goto(index)
         self._changed("goto")
         return self.state
@@ -390,7 +390,7 @@ class Match(Observed):
             raise StateFormatError("initial: nested too deeply") from None
         seed = whole(data["seed"], "seed")
         if not 0 <= seed < 2**63:
-            raise StateFormatError(f"seed: expected a whole number from 0 to 2**63 - 1, got {short(seed)}")
+            raise StateFormatError(f"seed: expected a whole number from 0 to 2**63 - 1, got {excerpt(seed)}")
         match = cls(initial, seed=seed)
         match._rngs.put(0, rng_field(data["rng"][0] if isinstance(data["rng"], list) and data["rng"] else None, "rng[0]"))
         log = data["log"]
@@ -400,13 +400,13 @@ class Match(Observed):
             raise StateFormatError(f"log: at most {MAX_LOG_MOVES} moves, got {len(log)}")
         for i, item in enumerate(log):
             if not isinstance(item, dict) or not isinstance(item.get("action"), str):
-                raise StateFormatError(f"log[{i}]: expected {{'action': text, ...}}, got {short(item)}")
+                raise StateFormatError(f"log[{i}]: expected {{'action': text, ...}}, got {excerpt(item)}")
             state = match._states[-1]
             try:
                 action = state.parse_action(item["action"])
                 new_state = state.apply(action)
             except RulesError as err:
-                raise StateFormatError(f"log[{i}] ({short(item['action'])}) does not replay: {err.message}") from None
+                raise StateFormatError(f"log[{i}] ({excerpt(item['action'])}) does not replay: {err.message}") from None
             match._entries.append(LogEntry(state.current_player, action, bool(item.get("sampled", False))))
             match._states.append(new_state)
             match._rngs.append(rng_field(item.get("rng"), f"log[{i}].rng"))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from explorer.core.rng import RngState
-from explorer.errors import RulesError, StateFormatError
+from explorer.errors import RulesError, StateFormatError, excerpt
 
 MAX_MATCH_CHARS = 20_000_000
 """A saved match longer than this is refused unread (a 200-turn Star Realms match is about 2 MB)."""
@@ -29,23 +29,17 @@ MAX_SEED = 2**63 - 1
 _RNG_LIMITS = (2**128, 2**128, 2, 2**32)
 
 
-def short(value: Any, limit: int = 80) -> str:
-    """``repr(value)``, cut to ``limit`` characters: how a refused value is quoted in a message."""
-    shown = repr(value)
-    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
-
-
 def check_seed(seed: Any) -> int:
     """``seed`` when it is a whole number from 0 to 2**63 - 1; else a ``RulesError`` saying so."""
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise RulesError(f"seed must be a whole number from 0 to 2**63 - 1, got {short(seed)}")
+        raise RulesError(f"seed must be a whole number from 0 to 2**63 - 1, got {excerpt(seed)}")
     return seed
 
 
 def whole(value: Any, name: str) -> int:
     """``value`` when it is an ``int`` (not a bool); else a ``StateFormatError`` naming field ``name``."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise StateFormatError(f"{name}: expected a whole number, got {short(value)}")
+        raise StateFormatError(f"{name}: expected a whole number, got {excerpt(value)}")
     return value
 
 
@@ -54,5 +48,5 @@ def rng_field(value: Any, name: str) -> RngState:
     if not (isinstance(value, list) and len(value) == 4 and all(
             isinstance(v, int) and not isinstance(v, bool) and 0 <= v < hi for v, hi in zip(value, _RNG_LIMITS))):
         raise StateFormatError(f"{name}: expected a generator state [state < 2**128, inc < 2**128, has_uint32 0 or 1, "
-                               f"uinteger < 2**32], got {short(value)}")
+                               f"uinteger < 2**32], got {excerpt(value)}")
     return (value[0], value[1], value[2], value[3])
