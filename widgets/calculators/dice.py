@@ -74,7 +74,7 @@ def _plural(k: int, word: str) -> str:
 
 def _clamp(value: object, low: int, high: int, default: int) -> int:
     try:
-        v = int(value)  # type: ignore[call-overload]
+        v = int(value)  # type: ignore[call-overload]  # whatever a notebook passes: int() refusing it gives the default
     except (TypeError, ValueError):
         return default
     return max(low, min(high, v))

@@ -263,7 +263,9 @@ class DrawCalculator(CalculatorPanel):
         if not kinds:
             raise ValueError("Success: choose which kinds count as a success (Ctrl/Cmd-click for several).")
         target = self.clamp(self.at_least, 0, MAX_DRAW, "At least", 0)
-        dist = draw_count(pop, n, list(kinds))
+        # A dict[str, int] is a population, but explorer.odds.draws.Population says
+        # Mapping[Hashable, int], invariant in its key (Mapping[Any, int] there would fix both calls)
+        dist = draw_count(pop, n, list(kinds))  # type: ignore[arg-type]  # a dict[str, int] is a Population
         what = kinds[0] if len(kinds) == 1 else " / ".join(kinds)
         shown = html.escape(what)  # Plotly reads tags in titles: a kind's name is text, never markup
         fig = distribution_figure(dist, f"Draw {n} of {total}: how many {shown}", x_title=f"number of {shown}")
@@ -291,7 +293,7 @@ class DrawCalculator(CalculatorPanel):
         )
 
     def _joint_table(self, pop: dict[str, int], n: int, a: str, b: str) -> tuple[str, ProbTable, str]:
-        joint = draw_joint(pop, n, a, b).pmf()
+        joint = draw_joint(pop, n, a, b).pmf()  # type: ignore[arg-type]  # a dict[str, int] is a Population
         max_a, max_b = min(n, pop[a]), min(n, pop[b])
         rows = tuple(
             (i, tuple(joint.get((i, j), Fraction(0)) for j in range(max_b + 1))) for i in range(max_a + 1)

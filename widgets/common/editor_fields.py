@@ -17,7 +17,7 @@ the reader's messages use ("Player 1 › base 2 › name").
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import ipywidgets as W
@@ -99,9 +99,9 @@ class NameZone:
         for part in current if isinstance(current, list) else []:
             for name in read_counted([str(part)], self.label, None).kinds():
                 if name not in order:
-                    order.append(name)
+                    order.append(str(name))  # a name read from the text (kinds() types it Hashable)
         kept = [name if bag.count(name) == 1 else f"{name} x{bag.count(name)}" for name in order if bag.count(name)]
-        rest = Multiset({name: n for name, n in bag.items() if name not in order})
+        rest: Multiset[Hashable] = Multiset({name: n for name, n in bag.items() if name not in order})
         self.text.value = ", ".join(kept + counted(rest))
 
 

@@ -25,6 +25,7 @@ one is not built at all (:data:`MAX_FIELDS`).
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections.abc import Callable
@@ -38,6 +39,12 @@ from widgets.common.editor_fields import AddEntry, CountZone, NameZone, group, s
 Data = dict[str, Any]
 Reader = Callable[[], Any]
 Complete = Callable[[str, Data], Data]
+
+
+def _as_given(value: Any) -> Any:
+    """``value`` itself: with ``functools.partial``, the reader of a field the form does not build."""
+    return value
+
 
 MAX_FIELDS = 600
 """More fields than this (every key and list entry counted) and the form is not built: no real position is near it."""
@@ -159,7 +166,7 @@ class Form:
             at = f"{path}.{key}" if path else key
             if key not in shape and key not in self._entries:
                 self.unbuilt.append(self._label(at))
-                readers.append((key, lambda v=value: v))
+                readers.append((key, functools.partial(_as_given, value)))
                 continue
             made, read = self._field(key, value, shape.get(key), at, names_from)
             widgets.extend(made)
@@ -181,12 +188,12 @@ class Form:
             self.titles.append(label)
             return [group(label, inner)], read
         if template is not None and isinstance(value, list) and all(isinstance(v, dict) for v in value):
-            merged = dict(template)
+            merged: Data = dict(template)
             for entry in like if _is_tables(like) else []:
                 merged.update(entry)
             return self._tables(key, value, template, at, merged)
         if _is_tables(value) and _is_tables(like):
-            merged: Data = {}
+            merged = {}
             for entry in like:
                 merged.update(entry)
             return self._tables(key, value, None, at, merged)
@@ -196,10 +203,10 @@ class Form:
             box.add_class(css_name(label))
             return [box], lambda b=box: b.value
         if isinstance(value, int):  # a zone given as a count of face-down cards
-            zone = CountZone(at, label, value, self._on_change)
-            self.fields[label] = zone.box
-            zone.box.add_class(css_name(label))
-            return [zone.widget], zone.value
+            count = CountZone(at, label, value, self._on_change)
+            self.fields[label] = count.box
+            count.box.add_class(css_name(label))
+            return [count.widget], count.value
         if isinstance(value, str):
             box = scalar_field(word, value, self._vocabulary.get(at) or self._vocabulary.get(key, ()), self._on_change,
                                words=self._words.get(key))
@@ -251,7 +258,7 @@ class Form:
         if addable and template is not None:
             names = self._vocabulary.get(key, ())
             adder = AddEntry(self._label(at), template, names,
-                             lambda entry, a=at, k=key: self._add(a, self._complete(k, entry)), self.note)
+                             lambda entry: self._add(at, self._complete(key, entry)), self.note)
             widgets.append(adder.widget)
             self.adders[self._label(at)] = adder
             adder.widget.add_class(css_name(self._label(at)).replace("re-f-", "re-add-", 1))

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import ipywidgets as W
 
-import explorer
+from explorer.core.registry import game_ids
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ def page_href(notebook: str, *, static: bool | None = None) -> str:
 
 def available(dashboards: tuple[Dashboard, ...] = DASHBOARDS) -> tuple[Dashboard, ...]:
     """The dashboards this installation can open (a game's once the game is registered)."""
-    games = set(explorer.games())
+    games = set(game_ids())
     return tuple(d for d in dashboards if d.game is None or d.game in games)
 
 

@@ -80,7 +80,7 @@ import html
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Literal
 
 import ipywidgets as W
 
@@ -178,7 +178,7 @@ class MatchPanel:
 
     def __init__(self, match_or_game: Match | Game | State | str, *, position_view: Callable[[State], Any] | None = None,
                  odds_views: Sequence[Any] = (), title: str | None = None, seed: int | None = None,
-                 link: str | bool | None = None) -> None:
+                 link: str | Literal[False] | None = None) -> None:
         if isinstance(match_or_game, str):
             match_or_game = load_game(match_or_game)
         self._match = match_or_game if isinstance(match_or_game, Match) else Match(match_or_game, seed=seed)
@@ -499,7 +499,7 @@ class MatchPanel:
     def _draw_position(self, state: State) -> None:
         try:
             view = self.position_view(state)
-        except Exception as err:  # noqa: BLE001
+        except Exception as err:  # noqa: BLE001 - a view that fails says so in its place and is logged
             self.position_html.value = render_html(f"Could not draw the position: {type(err).__name__}: {err}")
             view = self.position_html
             self._internal(err, "in the position view")
@@ -521,7 +521,7 @@ class MatchPanel:
         except (RulesError, InputError) as err:
             self.status.error(getattr(err, "message", None) or str(err))
             ok = False
-        except Exception as err:  # noqa: BLE001
+        except Exception as err:  # noqa: BLE001 - a dashboard never shows a traceback: the status line says it
             self._internal(err)
             ok = False
         else:
@@ -646,7 +646,7 @@ class MatchPanel:
         except (RulesError, InputError) as err:
             self.status.error(f"Not legal now: {getattr(err, 'message', None) or err}")
             return False
-        except Exception as err:  # noqa: BLE001
+        except Exception as err:  # noqa: BLE001 - a dashboard never shows a traceback: the status line says it
             self._internal(err)
             return False
         self.status.info(f"{text.strip()!r} is legal now: it plays '{move}'. Press Apply typed to play it.")
@@ -660,12 +660,15 @@ class MatchPanel:
     @_guarded
     def load_json(self, text: str, name: str = "the text") -> str:
         """Replace the match with one saved by :meth:`save_json`; refused files keep the current match."""
+        return self._load(text, name)
+
+    def _load(self, text: str, name: str) -> str:
         match = load_match(name, text, game_id=self.game.info.id)
         self.match.load(match)
         return f"Loaded {shown_name(name)}: {len(match) - 1} moves, showing position {match.cursor}."
 
     def _uploaded(self, name: str, content: Any) -> None:
-        self._do(lambda: self.load_json.__wrapped__(self, decode_upload(name, content), name))
+        self._do(lambda: self._load(decode_upload(name, content), name))
 
     def policy_names(self) -> tuple[str, ...]:
         """The policies Step and Auto offer: the game's own and the advisor (``explorer.advise``), which looks
@@ -693,7 +696,7 @@ class MatchPanel:
             self.odds.show() if change["new"] == ODDS_TAB else self.odds.hide()
             if change["new"] == SETUP_TAB and self.editor.loaded is not self.state:
                 self.editor.load(self.state)
-        except Exception as err:  # noqa: BLE001
+        except Exception as err:  # noqa: BLE001 - a tab that fails to draw must not break the panel
             self._internal(err, "while drawing the odds")
 
     # --- your own table: positions and links ----------------------------------------------
@@ -763,7 +766,7 @@ def advice_limit(rollouts: int, options: int) -> str | None:
     from explorer.sim.budget import MAX_GAMES_VARIABLE, budget_for
 
     budget, games = budget_for(), rollouts * options
-    if budget.limited and games > budget.max_games:
+    if budget.max_games is not None and games > budget.max_games:
         return (f"This server allows at most {budget.max_games} games per hint, and {options} options × {rollouts} "
                 f"rollouts are {games}. Ask for fewer rollouts; the server's operator can raise the limit with "
                 f"{MAX_GAMES_VARIABLE}.")

@@ -151,8 +151,9 @@ class OddsTab:
                 self.errors[i] = None
             except Exception as err:  # noqa: BLE001 - one broken view must not break the panel
                 log.exception("odds view %r failed", slot.title)
-                self.errors[i] = f"Could not draw {slot.title}: {type(err).__name__}: {err}"
-                result = f'<div class="re-odds-error" style="color:#8a2d1c">{html.escape(self.errors[i])}</div>'
+                message = f"Could not draw {slot.title}: {type(err).__name__}: {err}"
+                self.errors[i] = message
+                result = f'<div class="re-odds-error" style="color:#8a2d1c">{html.escape(message)}</div>'
             self._place(i, slot, result)
         self.busy.value = ""
 
@@ -169,8 +170,9 @@ class OddsTab:
         elif result is None:
             child = None
         else:
-            self.errors[i] = f"Could not draw {slot.title}: a view returns a Figure, a widget, HTML text or None, got {type(result).__name__}"
-            slot.html.value = f'<div class="re-odds-error" style="color:#8a2d1c">{html.escape(self.errors[i])}</div>'
+            message = f"Could not draw {slot.title}: a view returns a Figure, a widget, HTML text or None, got {type(result).__name__}"
+            self.errors[i] = message
+            slot.html.value = f'<div class="re-odds-error" style="color:#8a2d1c">{html.escape(message)}</div>'
             child = slot.html
         if not isinstance(result, go.Figure):
             self.figures[i] = None

@@ -156,4 +156,4 @@ class SaveLoad:
             for name, content in files[:1]:
                 self._on_upload(name, content)
         finally:
-            self.upload.value = ()  # type: ignore[assignment]  # clears; fires this observer with ()
+            self.upload.value = ()  # clears; fires this observer with ()

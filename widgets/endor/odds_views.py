@@ -45,7 +45,7 @@ def shield_advance_figure(state: Any) -> go.Figure | str:
                                x_title="spaces advanced", height=ADVANCE_HEIGHT)
 
 
-shield_advance_figure.title = "Shield Assault: one order"  # type: ignore[attr-defined]
+shield_advance_figure.title = "Shield Assault: one order"  # type: ignore[attr-defined]  # the odds tab reads a view's title off the function (odds_tab.view_title)
 
 
 def shield_chain_figure(state: Any, orders: int = 12) -> go.Figure | str:
@@ -65,7 +65,7 @@ def shield_chain_figure(state: Any, orders: int = 12) -> go.Figure | str:
     return figure_from_spec({"data": [line], "layout": layout})
 
 
-shield_chain_figure.title = "Shield Assault: orders until the shields are down"  # type: ignore[attr-defined]
+shield_chain_figure.title = "Shield Assault: orders until the shields are down"  # type: ignore[attr-defined]  # the odds tab reads a view's title off the function (odds_tab.view_title)
 
 
 def _table(headers: list[str], rows: list[str], css: str) -> str:
@@ -90,7 +90,7 @@ def which_order_view(state: Any) -> str:
     return title + _table(["card", "order", "what it can do", "chance"], rows, "endor-which-order")
 
 
-which_order_view.title = "Which order now?"  # type: ignore[attr-defined]
+which_order_view.title = "Which order now?"  # type: ignore[attr-defined]  # the odds tab reads a view's title off the function (odds_tab.view_title)
 
 
 def attacks_view(state: Any) -> str:
@@ -118,7 +118,7 @@ def attacks_view(state: Any) -> str:
                    "P(destroy the Falcon / Executor)"], rows, "endor-attacks")
 
 
-attacks_view.title = "This attack"  # type: ignore[attr-defined]
+attacks_view.title = "This attack"  # type: ignore[attr-defined]  # the odds tab reads a view's title off the function (odds_tab.view_title)
 
 
 def duel_view(state: Any) -> str:
@@ -139,7 +139,7 @@ def duel_view(state: Any) -> str:
     return _table(["order", "result", "chance"], rows, "endor-duel") + extra
 
 
-duel_view.title = "Luke and Vader, and the Death Star"  # type: ignore[attr-defined]
+duel_view.title = "Luke and Vader, and the Death Star"  # type: ignore[attr-defined]  # the odds tab reads a view's title off the function (odds_tab.view_title)
 
 
 def odds_views() -> tuple[Any, ...]:

@@ -156,10 +156,10 @@ def reach_view(state: Any) -> str:
             + odds_table("fc", "fc-reach", ["ship", "base tiles", "+1 (Afterburner)", "+2 (a cube)"], rows))
 
 
-shot_odds_figure.title = "Shots: chance to remove a cube"  # type: ignore[attr-defined]
-destroy_figure.title = "Destroying a ship this round"  # type: ignore[attr-defined]
-initiative_figure.title = "Initiative: each card in hand"  # type: ignore[attr-defined]
-reach_view.title = "Reach: where each ship can end"  # type: ignore[attr-defined]
+shot_odds_figure.title = "Shots: chance to remove a cube"  # type: ignore[attr-defined]  # the odds tab reads a view's title off the function (odds_tab.view_title)
+destroy_figure.title = "Destroying a ship this round"  # type: ignore[attr-defined]  # the odds tab reads a view's title off the function (odds_tab.view_title)
+initiative_figure.title = "Initiative: each card in hand"  # type: ignore[attr-defined]  # the odds tab reads a view's title off the function (odds_tab.view_title)
+reach_view.title = "Reach: where each ship can end"  # type: ignore[attr-defined]  # the odds tab reads a view's title off the function (odds_tab.view_title)
 
 
 def odds_views() -> list[Any]:

@@ -31,6 +31,7 @@ from explorer.core.state import State
 from explorer.games.fleet_command import odds, tactics
 from explorer.games.fleet_command.movement import describe, laid_tiles
 from explorer.games.fleet_command.phases import ends
+from explorer.games.fleet_command.state import FleetState
 from widgets.common.charts import figure_outputs
 from widgets.common.match_panel import InputError, MatchPanel
 from widgets.fleet_command.odds_views import odds_views as default_odds_views
@@ -53,11 +54,22 @@ def tiles_words(n: int) -> str:
     return "no tile" if n == 0 else f"{n} tile{'s' if n != 1 else ''}"
 
 
+def fleet_state(state: State) -> FleetState:
+    """``state`` as the Fleet Command position it is: a Fleet Command panel holds Fleet Command matches only
+    (it loads no other game's, ``save_load.load_match``).
+
+    >>> fleet_state(load_game(GAME_ID).initial_state()).stage
+    'place'
+    """
+    assert isinstance(state, FleetState), f"a Fleet Command panel shows Fleet Command positions, not {type(state).__name__}"
+    return state
+
+
 def start_at_movement(game: Game, seed: int) -> Match:
     """A match set up by the heuristic policy (placement, deal, first initiative) up to round 1's Movement Phase."""
     match = Match(game, seed=seed)
     for _ in range(MAX_SETUP_STEPS):
-        if match.state.stage == "movement" or match.state.is_terminal():  # type: ignore[attr-defined]
+        if fleet_state(match.state).stage == "movement" or match.state.is_terminal():
             break
         match.step(None if match.state.is_chance() else game.policies()["heuristic"](match.state, match.rng))
     return match
@@ -117,10 +129,10 @@ class FleetCommandPanel(MatchPanel):
             # "Move this ship" starts on a ship the player to move can move (the first not yet moved);
             # a ship the user picks afterwards stays picked
             ready = [(state.actor, s.name) for s in state.fleets[state.actor].ships if s.on_table and not s.moved]
-            self.selected = (ready or on_table or [None])[0]
+            self.selected = (ready or on_table)[0] if ready or on_table else None
         elif self.selected not in on_table:
             mine = [(p, n) for p, n in on_table if p == state.actor]
-            self.selected = (mine or on_table or [None])[0]
+            self.selected = (mine or on_table)[0] if mine or on_table else None
 
     def _path_preview(self, state: Any) -> tuple[tuple[Any, ...], Any]:
         action = getattr(self, "path_pick", None) and self.path_pick.value
@@ -228,7 +240,7 @@ class FleetCommandPanel(MatchPanel):
             self._update_buttons(s)
         finally:
             self._quiet = False
-        if state.stage == "path":  # type: ignore[attr-defined]
+        if fleet_state(state).stage == "path":
             self._redraw_map()  # the first path's ghost tiles
 
     def offers_moves_itself(self, state: State) -> bool:
@@ -257,7 +269,7 @@ class FleetCommandPanel(MatchPanel):
     def lay_out(self) -> bool:
         """Play the path chosen in the path dropdown."""
         action = self.path_pick.value
-        if self.state.stage != "path" or not isinstance(action, Action):  # type: ignore[attr-defined]
+        if fleet_state(self.state).stage != "path" or not isinstance(action, Action):
             return self._refuse("No path to lay out: first choose a ship and press Move.")
         return bool(self.play(action))
 

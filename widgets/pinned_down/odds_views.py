@@ -116,7 +116,7 @@ def _options(s: Any) -> list[tuple[str, CardOption | None, str]]:
     if cached is not None and cached[0] == key:
         return cached[1]
     out = hand_options(s)
-    _options._cache = (key, out)  # type: ignore[attr-defined]
+    _options._cache = (key, out)  # type: ignore[attr-defined]  # a one-entry cache kept on the function
     return out
 
 
@@ -159,7 +159,7 @@ def reveal_spec(series: Mapping[str, Mapping[int, Fraction]], threat: int) -> di
     return spec
 
 
-reveal_figure.title = "How many Dra'tar ships attack"  # type: ignore[attr-defined]
+reveal_figure.title = "How many Dra'tar ships attack"  # type: ignore[attr-defined]  # the odds tab reads a view's title off the function (odds_tab.view_title)
 
 
 def reveal_table(s: Any) -> str:
@@ -180,7 +180,7 @@ def reveal_table(s: Any) -> str:
     return _table("pd-odds-table", keys, body, lead)
 
 
-reveal_table.title = "Each card in hand against the coming attack"  # type: ignore[attr-defined]
+reveal_table.title = "Each card in hand against the coming attack"  # type: ignore[attr-defined]  # the odds tab reads a view's title off the function (odds_tab.view_title)
 
 
 def _cell(key: str, v: Any) -> str:
@@ -206,7 +206,7 @@ def fight_table(s: Any) -> str:
     return _table("pd-fight-table", head, body, drawing_now(s))  # at a battle destiny: says it is counted
 
 
-fight_table.title = "This fight: resolve now or play a card first"  # type: ignore[attr-defined]
+fight_table.title = "This fight: resolve now or play a card first"  # type: ignore[attr-defined]  # the odds tab reads a view's title off the function (odds_tab.view_title)
 
 
 def _not_in_fight(s: Any, card: str) -> str:
@@ -234,7 +234,7 @@ def fight_order_table(s: Any) -> str:
                                                 "as it stands (no card played).")
 
 
-fight_order_table.title = "Which fight first"  # type: ignore[attr-defined]
+fight_order_table.title = "Which fight first"  # type: ignore[attr-defined]  # the odds tab reads a view's title off the function (odds_tab.view_title)
 
 
 def odds_views() -> list[Any]:

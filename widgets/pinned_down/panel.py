@@ -23,12 +23,24 @@ import ipywidgets as W
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
 from explorer.core.state import State
+from explorer.games.pinned_down.state import PinnedDownState
 from widgets.common.match_panel import MatchPanel
 from widgets.pinned_down.odds_views import odds_views as default_odds_views
 from widgets.pinned_down.views import position_html
 
 GAME_ID = "pinned_down"
 MAX_CHANCE_STEPS = 500
+
+
+def pinned_down_state(state: State) -> PinnedDownState:
+    """``state`` as the Pinned Down position it is: a Pinned Down panel holds Pinned Down matches only (it
+    loads no other game's, ``save_load.load_match``).
+
+    >>> len(pinned_down_state(load_game(GAME_ID).initial_state()).players)
+    1
+    """
+    assert isinstance(state, PinnedDownState), f"a Pinned Down panel shows Pinned Down positions, not {type(state).__name__}"
+    return state
 
 
 class PinnedDownPanel(MatchPanel):
@@ -71,9 +83,9 @@ class PinnedDownPanel(MatchPanel):
 
     def decision_text(self, state: State) -> str:
         """In the main phase of several players: every player who has not passed may act (seed: simultaneous)."""
-        if not state.is_terminal() and not state.is_chance() and state.stage == "main" and not state.pending and \
-                len(state.players) > 1:
-            open_ = [self.game.player_name(p) for p in state.alive() if not state.passed[p]]
+        pd = pinned_down_state(state)
+        if not pd.is_terminal() and not pd.is_chance() and pd.stage == "main" and not pd.pending and len(pd.players) > 1:
+            open_ = [self.game.player_name(p) for p in pd.alive() if not pd.passed[p]]
             return f"Any of {', '.join(open_)} may act (all play simultaneously; pick a move to say who)"
         return super().decision_text(state)
 

@@ -27,9 +27,10 @@ class QuietKernelConnection(ZMQChannelsWebsocketConnection):
     def connect(self) -> Any:
         """Connect as usual; first hand the visitor cookie the websocket carries to the kernel manager."""
         returned = getattr(self.multi_kernel_manager, "visitor_returned", None)
-        cookie = read_cookie(self.websocket_handler) if returned is not None else None
-        if cookie is not None:
-            returned(cookie)
+        if returned is not None:
+            cookie = read_cookie(self.websocket_handler)
+            if cookie is not None:
+                returned(cookie)
         return super().connect()
 
     def handle_outgoing_message(self, stream: Any, outgoing_msg: list[Any]) -> None:

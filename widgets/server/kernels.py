@@ -28,6 +28,7 @@ import asyncio
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.utils import ApiPath
 from tornado.ioloop import PeriodicCallback
 from tornado.web import HTTPError
 from traitlets import Float, Integer
@@ -63,7 +64,10 @@ class CappedKernelManager(AsyncMappingKernelManager):
         """Kernels running or being started now."""
         return len(self.list_kernel_ids()) + self._starting
 
-    async def start_kernel(self, *, kernel_id: str | None = None, path: str | None = None, **kwargs: Any) -> str:
+    # jupyter_client types start_kernel on MultiKernelManager as the blocking call (run_sync); the async manager
+    # extended here makes it a coroutine and ignores the same clash in its own definition
+    async def start_kernel(  # type: ignore[override]  # a coroutine, as AsyncMappingKernelManager's own
+            self, *, kernel_id: str | None = None, path: ApiPath | None = None, **kwargs: Any) -> str:
         if kernel_id is not None and kernel_id in self:
             return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
         running = self.running()
@@ -146,7 +150,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         self.shares.forget(kernel_id)
         return super().remove_kernel(kernel_id)
 
-    async def shutdown_kernel(self, kernel_id: str, now: bool = False, restart: bool = False) -> None:
+    async def shutdown_kernel(  # type: ignore[override]  # a coroutine, as AsyncMappingKernelManager's own
+            self, kernel_id: str, now: bool = False, restart: bool = False) -> None:
         """Shut the kernel down, then end whatever it started that outlived it (pools, Dask workers)."""
         self.visitors.forget(kernel_id)
         self.shares.forget(kernel_id)

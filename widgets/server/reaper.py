@@ -26,6 +26,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # for the annotations only: each function imports it when it runs
+    import psutil
 
 STARTUP_S = 300.0
 """How long a page has, from its kernel's start, to open its websocket. Voilà runs the whole notebook
@@ -41,7 +45,7 @@ def is_page_kernel(env: dict[str, str] | None) -> bool:
     >>> is_page_kernel({"SERVER_SOFTWARE": "voila/0.5.13"}), is_page_kernel(None)
     (True, False)
     """
-    return bool(env) and str(env.get("SERVER_SOFTWARE", "")).startswith("voila/")
+    return env is not None and str(env.get("SERVER_SOFTWARE", "")).startswith("voila/")
 
 
 @dataclass
@@ -92,7 +96,7 @@ class VisitorBook:
                 and now - watch.since > (self.grace_s if watch.ever_connected else self.startup_s)]
 
 
-def process_tree(pid: int | None) -> list[object]:
+def process_tree(pid: int | None) -> list[psutil.Process]:
     """Every living descendant of process ``pid`` (``psutil.Process`` objects; empty if none or unknown)."""
     if pid is None:
         return []
@@ -104,17 +108,17 @@ def process_tree(pid: int | None) -> list[object]:
         return []
 
 
-def _gone(proc: object) -> bool:
+def _gone(proc: psutil.Process) -> bool:
     """Ended: no longer running, or a zombie (dead, waiting for its parent to read its exit status)."""
     import psutil
 
     try:
-        return not proc.is_running() or proc.status() == psutil.STATUS_ZOMBIE  # type: ignore[attr-defined]
+        return not proc.is_running() or proc.status() == psutil.STATUS_ZOMBIE
     except psutil.Error:
         return True
 
 
-def end_processes(processes: list[object], wait_s: float = 1.0) -> int:
+def end_processes(processes: list[psutil.Process], wait_s: float = 1.0) -> int:
     """Terminate, then kill, the processes of ``processes`` still alive; how many were still alive.
 
     ``psutil`` checks each process's start time, so a process id reused since

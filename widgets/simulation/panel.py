@@ -51,6 +51,7 @@ import ipywidgets as W
 import explorer
 from explorer.errors import RulesError
 from explorer.core.policies import policy_names
+from explorer.core.registry import game_ids
 from explorer.core.share import MAX_QUERY_CHARS, match_query
 from explorer.sim import Progress, SimResult, SimSpec, make_spec, replay, run_steps
 from explorer.sim.budget import KERNEL_METER, Allowance, Budget, BudgetError, WorkerLease, budget_for, lease_workers
@@ -74,7 +75,7 @@ _CSS = ("<style>.sim-panel table{border-collapse:collapse;margin:4px 0}.sim-pane
 def loadable_games() -> list[tuple[str, str]]:
     """``(title, id)`` of every registered game that loads now (a game still being written is left out)."""
     out = []
-    for game_id in explorer.games():
+    for game_id in game_ids():
         try:
             game = explorer.load_game(game_id)
             game.policies()

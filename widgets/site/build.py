@@ -131,7 +131,8 @@ def _voici_build(dashboards: Path, out: Path, lite: Path) -> None:
 def configure_kernel(config: Path, packages: list[str]) -> dict[str, Any]:
     """Point the Pyodide kernel at the site's own interpreter and lock, load ``packages`` at start, never
     fall back to a package index; returns the kernel's settings as written."""
-    data = json.loads(config.read_text(encoding="utf-8")) if config.exists() else {"jupyter-lite-schema-version": 0}
+    data: dict[str, Any] = (json.loads(config.read_text(encoding="utf-8")) if config.exists()
+                            else {"jupyter-lite-schema-version": 0})
     settings = data.setdefault("jupyter-config-data", {}).setdefault("litePluginSettings", {})
     kernel = {
         "pyodideUrl": f"./{PYODIDE_FOLDER}/pyodide.js",

@@ -43,6 +43,7 @@ import plotly.graph_objects as go
 from explorer.games.star_realms import odds
 from explorer.games.star_realms.formats import targets
 from explorer.games.star_realms.odds.position import cards_to_draw, drawing_only, moving
+from explorer.odds import Estimate
 from widgets.common import background
 from widgets.common.background import IN_PAGE, LOOP, THREAD, Queue
 from widgets.common.charts import distribution_spec, figure_from_spec, fmt_fraction, fmt_prob, show_figure
@@ -347,6 +348,7 @@ class BuyView(_View):
         if why:
             self.info.value = f'<div style="{NOTE}">{esc(why)}</div>'
             return
+        assert me is not None  # no reason to refuse: the seat asked about was read
         cards = odds.buyable(state, me)
         if not cards:
             self.info.value = (f'<div style="{NOTE}">Player {me + 1} has {state.players[me].trade} Trade: '
@@ -376,7 +378,7 @@ class BuyView(_View):
             str(r.cost), mean_text(r.odds.trade.mean()), mean_text(r.odds.combat.mean()), arrival_text(c.arrives),
             " / ".join(turn_text(m.trade) for m in c.turns), " / ".join(turn_text(m.combat) for m in c.turns),
             r.note))), notes=(BUY_COLUMNS[-1],)) for r, c in zip(rows, cycle)]
-        sampled = [m.trade for c in cycle for m in c.turns if not m.exact]
+        sampled = [m.trade for c in cycle for m in c.turns if isinstance(m.trade, Estimate)]  # the turns not exact
         first = ("exact" if all(c.turns[0].exact for c in cycle) else
                  "an estimate on this deck, sampled with turns 2 and 3: too large to enumerate in the time budget")
         runs = (f"{min(e.trials for e in sampled)} to {max(e.trials for e in sampled)} sampled runs, seed "

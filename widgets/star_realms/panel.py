@@ -36,6 +36,8 @@ from explorer.core.match import Match
 from explorer.core.state import State
 from explorer.games.star_realms.cards import describe
 from explorer.games.star_realms.formats import FORMATS, PLAYER_COUNTS
+from explorer.games.star_realms.game import StarRealms
+from explorer.games.star_realms.state import StarRealmsState
 from widgets.common.match_panel import ODDS_TAB, InputError, MatchPanel
 from widgets.common.status import variant_options
 from widgets.star_realms.odds_views import odds_views as default_odds_views
@@ -59,6 +61,27 @@ HEADING = '<div style="font-size:12px;color:#5b6472;margin-top:4px">{}</div>'
 PRINTED = "printed_explorer"  # the variant that plays the Explorer as printed
 FORMAT_NAMES = {"standard": "Standard (1 vs 1)", "free_for_all": "Free for all", "hunter": "Hunter",
                 "hydra": "Hydra (teams)", "emperor": "Emperor (teams)", "raid": "Raid (boss vs all)"}
+
+
+def star_realms_state(state: State) -> StarRealmsState:
+    """``state`` as the Star Realms position it is: a Star Realms panel holds Star Realms matches only (it
+    loads no other game's, ``save_load.load_match``).
+
+    >>> len(star_realms_state(load_game(GAME_ID).initial_state()).players)
+    2
+    """
+    assert isinstance(state, StarRealmsState), f"a Star Realms panel shows Star Realms positions, not {type(state).__name__}"
+    return state
+
+
+def star_realms_game(game: Game) -> StarRealms:
+    """``game`` as the Star Realms it is (a Star Realms panel plays no other game).
+
+    >>> len(star_realms_game(load_game(GAME_ID)).cards) > 0
+    True
+    """
+    assert isinstance(game, StarRealms), f"a Star Realms panel plays Star Realms, not {type(game).__name__}"
+    return game
 
 
 def format_line(state: Any) -> str:
@@ -112,6 +135,8 @@ def grouped_moves(state: Any) -> dict[str, list[tuple[str, Action]]]:
 class StarRealmsPanel(MatchPanel):
     """The Star Realms match panel. Defaults: 2 players, standard format, seed 1, the whole table in view."""
 
+    auto_deal: W.Checkbox  # always there: ``extra_controls`` makes it while the panel is built
+
     def __init__(self, match_or_game: Match | Game | State | str | None = None, *, seed: int | None = DEFAULT_SEED,
                  players: int = 2, format: str = "standard", variant: str | None = None,
                  view_as: int | None = None, deal: bool = True, odds_views: Sequence[Any] | None = None, title: str | None = None,
@@ -147,13 +172,14 @@ class StarRealmsPanel(MatchPanel):
     def viewer(self) -> int | None:
         """The seat the table is drawn for, or ``None`` for the whole table."""
         value = self.seat_pick.value if hasattr(self, "seat_pick") else self._view_as
-        return None if value in (None, TABLE) or value >= len(self.state.players) else value
+        return None if value in (None, TABLE) or value >= len(star_realms_state(self.state).players) else value
 
     def view_as(self, seat: int | None) -> bool:
         """Draw the table as ``seat`` sees it (``None``: the whole table); False if there is no such seat."""
         value = TABLE if seat is None else seat
         if value not in [v for _, v in self.seat_pick.options]:
-            self.status.error(f"No seat {seat!r}: seats are 0 to {len(self.state.players) - 1}, or None for the table.")
+            seats = len(star_realms_state(self.state).players)
+            self.status.error(f"No seat {seat!r}: seats are 0 to {seats - 1}, or None for the table.")
             return False
         self.seat_pick.value = value
         return True
@@ -171,10 +197,11 @@ class StarRealmsPanel(MatchPanel):
         return position_html(state, self.viewer)
 
     def extra_controls(self) -> Sequence[W.Widget]:
+        start = star_realms_state(self._start)
         self.seat_pick = W.Dropdown(description="View as", layout=W.Layout(width="230px"),
                                     style={"description_width": "56px"})
         self.seat_pick.add_class("sr-view-as")
-        self._set_seat_options(len(self._start.players))
+        self._set_seat_options(len(start.players))
         self.seat_pick.observe(self._seat_changed, names="value")
         self.resolve_button = W.Button(description="Resolve draws ▸", button_style="primary",
                                        tooltip="Sample every chance node (draws, trade-row refills) until a player decides",
@@ -211,7 +238,6 @@ class StarRealmsPanel(MatchPanel):
             if css == "sr-attack":
                 self.row_boxes[css].children += (self.attack_less_box,)
             parts.append(self.row_boxes[css])
-        start = self._start
         self.format_pick = W.Dropdown(options=[(FORMAT_NAMES.get(f, f), f) for f in FORMATS], value=start.format,
                                       description="Format",
                                       style={"description_width": "50px"}, layout=W.Layout(width="210px"))
@@ -255,10 +281,10 @@ class StarRealmsPanel(MatchPanel):
         self.players_pick.value = keep if keep in counts else counts[0]
 
     def on_refresh(self, state: State) -> None:
-        self._set_seat_options(len(state.players))
+        self._set_seat_options(len(star_realms_state(state).players))
         self.resolve_button.disabled = not state.is_chance()
-        decider = state.current_player
-        hidden = self.viewer is not None and not state.is_terminal() and decider != self.viewer
+        decider, viewer = state.current_player, self.viewer
+        hidden = viewer is not None and not state.is_terminal() and decider != viewer
         moves = {css: [] for css in (*self.rows, "sr-attack-less")} if hidden else grouped_moves(state)
         for css, row in self.rows.items():
             row.set(moves[css])
@@ -274,8 +300,8 @@ class StarRealmsPanel(MatchPanel):
             why = "The game is over: undo, or start a new game."
         elif state.is_chance():
             why = f"Chance: {state.phase}. Press <b>Resolve draws ▸</b> (or Step) to sample it from the seed."
-        elif hidden:
-            why = (f"Player {decider + 1} decides. You view the table as player {self.viewer + 1}: their moves are "
+        elif hidden and viewer is not None:  # (hidden says there is a viewer)
+            why = (f"Player {decider + 1} decides. You view the table as player {viewer + 1}: their moves are "
                    f"hidden. Choose <b>View as → Player {decider + 1}</b> (or the table) to play them.")
         else:
             why = "Only legal moves are offered; an unaffordable card has no Buy button."
@@ -291,10 +317,10 @@ class StarRealmsPanel(MatchPanel):
             rules = "; ".join(differs) + f" (variant <b>{self.game.variant}</b>)."
             self.explorer_button.description = "Play the printed Explorer (new game)"
         else:
-            default = load_game(GAME_ID).cards
+            default = star_realms_game(load_game(GAME_ID)).cards
             rules = (f"Cards as printed (variant <b>{self.game.variant}</b>): " + "; ".join(
                 f"{n} gives {describe(c.primary)}, where the rules document (the default) gives {describe(default[n].primary)}"
-                for n, c in sorted(self.game.cards.items()) if default[n].printed_primary
+                for n, c in sorted(star_realms_game(self.game).cards.items()) if default[n].printed_primary
                 and default[n].printed_primary != default[n].primary) + ".")
             self.explorer_button.description = "Play the rules document's Explorer (new game)"
         self.format_html.value = (f'<div style="font-size:13px;color:#3d4a5c;line-height:1.5">'
@@ -303,7 +329,8 @@ class StarRealmsPanel(MatchPanel):
     def switch_explorer(self) -> bool:
         """One click to the other Explorer: ``printed_explorer`` ⇄ the default, as a new game with the same seed."""
         self.variant_pick.value = "standard" if self.game.variant == PRINTED else PRINTED
-        self.format_pick.value, self.players_pick.value = self.state.format, len(self.state.players)
+        state = star_realms_state(self.state)
+        self.format_pick.value, self.players_pick.value = state.format, len(state.players)
         return self.new_game(self.match.seed)
 
     def _tab_changed(self, change: dict[str, Any]) -> None:
@@ -324,7 +351,7 @@ class StarRealmsPanel(MatchPanel):
             return f"Resolved {made} chance step{'s' if made != 1 else ''}; now {self.state.phase}."
         return self._do(run)
 
-    def play(self, action: Action | str | None) -> bool:  # type: ignore[override]
+    def play(self, action: Action | str | None) -> bool:
         """Apply a move through the match; with "deal automatically", then sample the draws it causes."""
         if not super().play(action):
             return False
@@ -335,7 +362,7 @@ class StarRealmsPanel(MatchPanel):
             self.refresh()
         return True
 
-    def undo(self) -> bool:  # type: ignore[override]
+    def undo(self) -> bool:
         """Step back one move; with "deal automatically", back over the chance steps to the last decision."""
         def run() -> str:
             self.match.undo()
@@ -344,7 +371,7 @@ class StarRealmsPanel(MatchPanel):
             return f"Undone: back to move {self.match.cursor}."
         return self._do(run)
 
-    def redo(self) -> bool:  # type: ignore[override]
+    def redo(self) -> bool:
         def run() -> str:
             self.match.redo()
             while self.auto_deal.value and self.state.is_chance() and self.match.can_redo():
@@ -352,7 +379,7 @@ class StarRealmsPanel(MatchPanel):
             return f"Redone: {self._last_move()}"
         return self._do(run)
 
-    def new_game(self, seed: int | None = None) -> bool:  # type: ignore[override]
+    def new_game(self, seed: int | None = None) -> bool:
         """Start again from the chosen format, players and variant; the setup is dealt at once (``deal``)."""
         if not super().new_game(seed):
             return False

@@ -12,6 +12,7 @@ percent; floats appear only inside the Plotly figures. Figure builders are pure
 
 from __future__ import annotations
 
+import functools
 import html
 from fractions import Fraction
 from typing import Any
@@ -46,8 +47,11 @@ def _family(state: Any, token_id: str) -> str:
 def draw_by_kind(state: Any) -> dict[str, dict[int, Fraction]]:
     """For each token family, the exact pmf of how many of the next 5 drawn tokens belong to it."""
     dist = odds.next_draw(state)
-    return {fam: dist.map(lambda m, f=fam: sum(n for k, n in m.items() if _family(state, k) == f)).pmf()
-            for fam in FAMILIES}
+
+    def in_family(family: str, drawn: Any) -> int:
+        return sum(n for k, n in drawn.items() if _family(state, k) == family)
+
+    return {fam: dist.map(functools.partial(in_family, fam)).pmf() for fam in FAMILIES}
 
 
 def next_draw_figure(state: Any) -> go.Figure:
@@ -216,7 +220,7 @@ def key_odds_view(state: Any) -> str:
     return key_odds_html(state)
 
 
-next_draw_figure.title = "Next draw by token kind"  # type: ignore[attr-defined]
-laser_total_figure.title = "Laser value of the next draw"  # type: ignore[attr-defined]
-key_odds_view.title = "Stun, warp and damage odds"  # type: ignore[attr-defined]
-next_enemy_view.title = "Next enemy to arrive"  # type: ignore[attr-defined]
+next_draw_figure.title = "Next draw by token kind"  # type: ignore[attr-defined]  # the odds tab reads a view's title off the function (odds_tab.view_title)
+laser_total_figure.title = "Laser value of the next draw"  # type: ignore[attr-defined]  # the odds tab reads a view's title off the function (odds_tab.view_title)
+key_odds_view.title = "Stun, warp and damage odds"  # type: ignore[attr-defined]  # the odds tab reads a view's title off the function (odds_tab.view_title)
+next_enemy_view.title = "Next enemy to arrive"  # type: ignore[attr-defined]  # the odds tab reads a view's title off the function (odds_tab.view_title)

@@ -38,6 +38,7 @@ from explorer.core.actions import Action
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
 from explorer.core.state import State
+from explorer.games.warps_edge.state import WarpsEdgeState
 from widgets.common.button_row import ButtonRow
 from widgets.common.match_panel import InputError, MatchPanel
 from widgets.common.status import variant_options
@@ -56,6 +57,7 @@ GENERAL_KINDS = ("buy", "take", "skill", "end")
 def target_label(state: Any, action: Action) -> str:
     """How a target button reads: ``slot 2 · Demo Gnat``, ``section 1 · Demo Port Battery``, ``skill · X``."""
     where = action.args[1]
+    assert isinstance(where, str), f"a target is named in words (\"slot 2\"), not {where!r}"
     if action.kind == "assign":
         return f"skill · {where}"
     word, _, num = where.partition(" ")
@@ -64,6 +66,17 @@ def target_label(state: Any, action: Action) -> str:
     if word == "section" and num.isdigit():
         return f"{where} · {state.data.mothership(state.mothership).sections[int(num) - 1].name}"
     return where
+
+
+def warps_edge_state(state: State) -> WarpsEdgeState:
+    """``state`` as the Warp's Edge position it is: a Warp's Edge panel holds Warp's Edge matches only (it
+    loads no other game's, ``save_load.load_match``).
+
+    >>> warps_edge_state(load_game(GAME_ID).initial_state()).stage
+    'setup-skills'
+    """
+    assert isinstance(state, WarpsEdgeState), f"a Warp's Edge panel shows Warp's Edge positions, not {type(state).__name__}"
+    return state
 
 
 def assignment_moves(state: Any, token: str | None) -> tuple[list[tuple[str, Action]], list[tuple[str, Action]]]:
@@ -168,6 +181,7 @@ class WarpsEdgePanel(MatchPanel):
     def position_view(self, state: State) -> Any:
         """The board (``views.position_html``) and under it the legend, redrawn only when its words change
         (so a legend the user opened stays open while they play)."""
+        state = warps_edge_state(state)
         self.position_html.value = position_html(state)
         key = (state.game, state.mothership, state.starfighter, state.all_tokens().kinds(), state.repair_per_energy,
                state.buy_bonus)
@@ -208,7 +222,7 @@ class WarpsEdgePanel(MatchPanel):
         self.resolve_button.on_click(lambda _b: self.resolve_chance())
         self._assign_state: Any = None
 
-        start = self.match.states[0]
+        start = warps_edge_state(self.match.states[0])
         data = start.data
         self.starfighter_pick = W.Dropdown(options=[s.name for s in data.starfighters], value=start.starfighter,
                                            description="Starfighter", style={"description_width": "72px"},
@@ -244,8 +258,9 @@ class WarpsEdgePanel(MatchPanel):
         self.resolve_button.disabled = not state.is_chance()
         at_pilot_step = pilot_step(state)
         if at_pilot_step:
-            pool = state.pool
-            options = [(f"{token_name(state, tid)} ×{n}" if n > 1 else token_name(state, tid), tid)
+            pool = warps_edge_state(state).pool
+            # The pool is a Multiset[str] of token ids; Multiset.items() types its items Hashable whatever T is
+            options = [(f"{token_name(state, tid)} ×{n}" if n > 1 else token_name(state, tid), tid)  # type: ignore[arg-type]  # a token id (str)
                        for tid, n in sorted(pool.items())]
             self.assign_hint.value = ('<div style="font-size:12.5px;color:#3d4a5c">Pick a token of the pool, then press '
                                       "a target or another use. Only legal moves are offered.</div>")
@@ -284,7 +299,7 @@ class WarpsEdgePanel(MatchPanel):
             return f"Resolved {made} chance step{'s' if made != 1 else ''}; last: {self._last_move()}"
         return self._do(run)
 
-    def play(self, action: Action | str | None) -> bool:  # type: ignore[override]
+    def play(self, action: Action | str | None) -> bool:
         """Apply a move through the match; with ``deal``, keeping the setup's skill card deals the rest of the
         setup up to the Pilot's step 2."""
         kept = getattr(self.state, "stage", "") == "setup-keep"
@@ -297,7 +312,7 @@ class WarpsEdgePanel(MatchPanel):
             self.refresh()
         return True
 
-    def undo(self) -> bool:  # type: ignore[override]
+    def undo(self) -> bool:
         """Step back one move; with ``deal``, back over chance positions to the last decision."""
         def run() -> str:
             self.match.undo()
@@ -306,7 +321,7 @@ class WarpsEdgePanel(MatchPanel):
             return f"Undone: back to move {self.match.cursor}."
         return self._do(run)
 
-    def redo(self) -> bool:  # type: ignore[override]
+    def redo(self) -> bool:
         """Step forward one move; with ``deal``, on over chance positions to the next decision."""
         def run() -> str:
             self.match.redo()
@@ -315,7 +330,7 @@ class WarpsEdgePanel(MatchPanel):
             return f"Redone: {self._last_move()}"
         return self._do(run)
 
-    def new_game(self, seed: int | None = None) -> bool:  # type: ignore[override]
+    def new_game(self, seed: int | None = None) -> bool:
         """Start again from the chosen starfighter, mothership and variant; with ``deal``, the setup is dealt."""
         if not super().new_game(seed):
             return False

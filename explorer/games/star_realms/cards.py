@@ -150,7 +150,10 @@ def _card(raw: dict[str, Any], i: int) -> Card:
     for e in slots["passive"]:
         if e.kind not in PASSIVE_KINDS:
             raise CardDataError(f"{where}.passive: {e.kind!r} is not a passive ability")
-    return Card(name=name, faction=faction, type=kind, source=source, **numbers, **slots)
+    return Card(name=name, faction=faction, type=kind, source=source, cost=numbers["cost"], defense=numbers["defense"],
+                copies=numbers["copies"], starting=numbers["starting"], primary=slots["primary"], ally=slots["ally"],
+                ally2=slots["ally2"], scrap=slots["scrap"], passive=slots["passive"],
+                printed_primary=slots["printed_primary"])
 
 
 def validate(cards: dict[str, Card]) -> None:

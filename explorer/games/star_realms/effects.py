@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, SupportsInt, cast
 
 from explorer.core import CHANCE, Action, Deck, Multiset
 from explorer.core.zones import DeckNodes
@@ -45,6 +46,19 @@ def act(kind: str, args: tuple) -> Action:
     True
     """
     return Action(kind, args)
+
+
+def whole(arg: Hashable) -> int:
+    """An action's argument that the rules list as a whole number (a seat counted from 1, an amount of Combat),
+    as ``int``.
+
+    An action's arguments are typed ``Hashable``; that this one is a number is the move's own shape (``act``,
+    ``rules.switch_action``): a move is applied or told only once it is found legal.
+
+    >>> whole(Action("attack", ("player", 2, 5)).args[2])
+    5
+    """
+    return int(cast(SupportsInt, arg))
 
 
 def is_decision(task: "Task") -> bool:
@@ -92,8 +106,8 @@ def scrap_to(s: "StarRealmsState", name: str) -> "StarRealmsState":
     if name == "Explorer":
         if s.game.variant == "unlimited_explorers":
             return s  # the pile never runs out, so it does not grow either
-        return s.replace(explorers=s.explorers + 1)  # type: ignore[return-value]
-    return s.replace(scrap_heap=s.scrap_heap.add(name))  # type: ignore[return-value]
+        return s.replace(explorers=s.explorers + 1)
+    return s.replace(scrap_heap=s.scrap_heap.add(name))
 
 
 def scrapped_ships(played: "Multiset") -> tuple[str, ...]:
@@ -102,7 +116,7 @@ def scrapped_ships(played: "Multiset") -> tuple[str, ...]:
 
 
 def _pop(s: "StarRealmsState", *front: "Task") -> "StarRealmsState":
-    return s.replace(queue=front + s.queue[1:])  # type: ignore[return-value]
+    return s.replace(queue=front + s.queue[1:])
 
 
 def _refill(s: "StarRealmsState", player: int) -> "Task":
@@ -172,7 +186,7 @@ def step(s: "StarRealmsState", task: "Task") -> "StarRealmsState | None":
     if task.kind == "authority":
         authority = list(s.authority)
         authority[s.fmt.lives[task.player]] += task.amount
-        return _pop(s.replace(authority=tuple(authority)))  # type: ignore[arg-type]
+        return _pop(s.replace(authority=tuple(authority)))
     if task.kind == "next_ship_to_top":
         return _pop(s.with_player(task.player, next_ship_to_top=True))
     if task.kind == "draw_per_faction_played":
@@ -221,7 +235,7 @@ def _gain(s: "StarRealmsState", task: "Task") -> "StarRealmsState":
         authority = list(s.authority)
         authority[s.fmt.lives[task.player]] += gained
         changes["authority"] = tuple(authority)
-    return replaced(s, **changes)  # type: ignore[no-any-return]
+    return replaced(s, **changes)
 
 
 def _chance_deck(s: "StarRealmsState") -> tuple[str, Deck]:
@@ -236,7 +250,7 @@ def chance_outcomes(s: "StarRealmsState") -> tuple[tuple[Action, Fraction], ...]
 
 def sample_chance(s: "StarRealmsState", rng: Any) -> Action:
     """The next card drawn or revealed, sampled as ``chance_outcomes`` would be, without making the node."""
-    return _DECK_NODES.sample(*_chance_deck(s), rng)  # type: ignore[no-any-return]
+    return _DECK_NODES.sample(*_chance_deck(s), rng)
 
 
 def draw_run(s: "StarRealmsState", rng: Any, limit: int) -> "tuple[StarRealmsState, int]":
@@ -276,8 +290,8 @@ def apply_chance(s: "StarRealmsState", action: Action) -> "StarRealmsState":
         players = list(s.players)
         p = players[task.player]
         players[task.player] = replaced(p, deck=p.deck.after_draw(card), hand=plus_one(p.hand, card))
-        return replaced(s, players=tuple(players), queue=queue)  # type: ignore[no-any-return]
-    return replaced(s, trade_deck=s.trade_deck.after_draw(card), row=s.row.add(card),  # type: ignore[no-any-return]
+        return replaced(s, players=tuple(players), queue=queue)
+    return replaced(s, trade_deck=s.trade_deck.after_draw(card), row=s.row.add(card),
                     queue=queue)
 
 
@@ -335,7 +349,7 @@ def options(s: "StarRealmsState", task: "Task") -> tuple[Action, ...]:
                     seen.append(a)
         return tuple(seen) + ((Action("done"),) if seen else ())
     if kind == "acquire_ship_to_top":
-        return tuple(act("acquire", (c,)) for c in s.row.kinds() if s.card(c).is_ship)
+        return tuple(act("acquire", (c,)) for c in cast("tuple[str, ...]", s.row.kinds()) if s.card(c).is_ship)
     if kind == "copy_ship":
         names = {r.definition for r in p.ships if r.definition != "Stealth Needle"}
         names |= set(scrapped_ships(p.played))
@@ -354,33 +368,33 @@ def apply_decision(s: "StarRealmsState", action: Action) -> "StarRealmsState":
     if action.kind == "done":
         return _finish(s, task)
     if action.kind == "target":
-        return _pop(s, Task("discard", int(action.args[1]) - 1, amount=task.amount))
+        return _pop(s, Task("discard", whole(action.args[1]) - 1, amount=task.amount))
     if action.kind == "choose":
         labels = [str(a.args[0]) for a in options(s, task)]
-        j = labels.index(action.args[0])
+        j = labels.index(cast(str, action.args[0]))
         option = effect_of(s, task).options[j]
         return _pop(s, *tasks_for(option, me, task.card, f"{task.slot}/{task.index}/{j}"))
     if action.kind == "discard":
         card = action.args[0]
         s = s.with_player(me, hand=p.hand.remove(card), discard=p.discard.add(card))
     elif action.kind == "scrap":
-        zone, card = action.args
+        zone, card = cast("tuple[str, str]", action.args)  # ("hand" | "discard" | "row", a card name)
         if zone == "row":
-            s = scrap_to(s.replace(row=s.row.remove(card)), card)  # type: ignore[arg-type]
+            s = scrap_to(s.replace(row=s.row.remove(card)), card)
             return _pop(s, _refill(s, me), *((less,) if less.amount > 0 else ()))
         s = scrap_to(s.with_player(me, **{zone: getattr(p, zone).remove(card)}), card)
     elif action.kind == "destroy":
-        name = action.args[0]
-        owner = int(action.args[3]) - 1 if len(action.args) > 1 else 1 - me
+        name = cast(str, action.args[0])
+        owner = whole(action.args[3]) - 1 if len(action.args) > 1 else 1 - me
         return _pop(destroy_base(s, owner, name))
     elif action.kind == "acquire":
         card = action.args[0]
-        s = s.replace(row=s.row.remove(card))  # type: ignore[assignment]
+        s = s.replace(row=s.row.remove(card))
         # The free ship is "the next ship you acquire this turn": it uses up a pending "next ship on top".
         s = s.with_player(me, deck=s.players[me].deck.put_on_top(card), next_ship_to_top=False)
         return _pop(s, _refill(s, me))
     elif action.kind == "copy":
-        return copy_ship(s, me, action.args[0])
+        return copy_ship(s, me, cast(str, action.args[0]))
     if less.amount <= 0:
         return _finish(s, less)
     return _pop(s, less)

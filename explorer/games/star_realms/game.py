@@ -145,7 +145,8 @@ class StarRealms(Game):
     # --- the referee and positions in a player's words (referee.py, position.py) ---
     def check_state(self, state: State) -> None:
         """The referee: ``StateFormatError`` naming the zone if the rules can never reach ``state``."""
-        referee.check_state(self, state)  # type: ignore[arg-type]
+        assert isinstance(state, StarRealmsState), "Game.check asks only about this game's positions"
+        referee.check_state(self, state)
 
     def _position_from_dict(self, data: dict[str, Any], derived: list[str]) -> State:
         return position.position_from_dict(self, data, derived)

@@ -20,17 +20,24 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from functools import lru_cache
+from typing import TYPE_CHECKING, cast
 
-from explorer.core import Action, State
+from explorer.core import Action
 from explorer.core.rng import Generator
+from explorer.games.star_realms.effects import whole
 from explorer.games.star_realms.rules import END, PLAY, attack_actions, buy_moves, use_moves
+
+if TYPE_CHECKING:
+    from explorer.games.star_realms.cards import Card
+    from explorer.games.star_realms.state import StarRealmsState
 
 JUNK = ("Viper", "Scout")
 
 
-def _cost(state: State, name: object) -> int:
-    cards = state.game.cards  # type: ignore[attr-defined]
+def _cost(state: StarRealmsState, name: object) -> int:
+    cards = state.game.cards
     return cards[name].cost if name in cards else 0
 
 
@@ -44,7 +51,7 @@ def _option_value(text: str) -> float:
     return value
 
 
-def _decide(state: State, actions: tuple[Action, ...]) -> Action:
+def _decide(state: StarRealmsState, actions: tuple[Action, ...]) -> Action:
     by_kind: dict[str, list[Action]] = {}
     for a in actions:
         by_kind.setdefault(a.kind, []).append(a)
@@ -75,37 +82,37 @@ def _decide(state: State, actions: tuple[Action, ...]) -> Action:
             return max(by_kind[kind], key=lambda a: _cost(state, a.args[0]))
     if "target" in by_kind:
         s = state
-        return min(by_kind["target"], key=lambda a: s.authority_of(int(a.args[1]) - 1))  # type: ignore[attr-defined]
+        return min(by_kind["target"], key=lambda a: s.authority_of(whole(a.args[1]) - 1))
     return actions[0]
 
 
-def _teammate_to(state: State, actions: tuple[Action, ...], *, attack: bool) -> Action | None:
+def _teammate_to(state: StarRealmsState, actions: tuple[Action, ...], *, attack: bool) -> Action | None:
     """A ``switch to player N`` towards a teammate with cards or bases left (or, with ``attack``, Combat to use)."""
     for a in actions:
         if a.kind != "switch":
             continue
-        seat = a.args[2] - 1
-        p = state.players[seat]  # type: ignore[attr-defined]
-        if p.hand or any(not r.primary_used and state.card(r.name).primary for r in p.bases):  # type: ignore[attr-defined]
+        seat = whole(a.args[2]) - 1
+        p = state.players[seat]
+        if p.hand or any(not r.primary_used and state.card(r.name).primary for r in p.bases):
             return a
-        if attack and attack_actions(state, seat):  # type: ignore[arg-type]
+        if attack and attack_actions(state, seat):
             return a
     return None
 
 
-def _best_buy(state: State, buys: list[Action]) -> Action | None:
+def _best_buy(state: StarRealmsState, buys: list[Action]) -> Action | None:
     """The buy the heuristic makes: the dearest card (an Explorer counts 1.5; to the top before not), first
     listed among equals; none when that is an Explorer and the discard pile has 12 cards or more."""
     if not buys:
         return None
-    cards = state.game.cards  # type: ignore[attr-defined]
+    cards = cast("dict[Hashable, Card]", state.game.cards)  # read by a buy's argument, a card name
     best = max(buys, key=lambda a: (cards[a.args[0]].cost if a.args[0] != "Explorer" else 1.5, len(a.args)))
-    if best.args[0] != "Explorer" or len(state.players[state.actor].discard) < 12:  # type: ignore[attr-defined]
+    if best.args[0] != "Explorer" or len(state.players[state.actor].discard) < 12:
         return best
     return None
 
 
-def _main_move(state: State) -> Action | None:
+def _main_move(state: StarRealmsState) -> Action | None:
     """The heuristic's main-phase move when it is a play, a use, a buy or ``end turn``, found from those moves'
     parts of the move list alone (``None``: it needs the whole list).
 
@@ -115,32 +122,32 @@ def _main_move(state: State) -> Action | None:
     Most moves of a turn are plays, and this spares each the listing of every attack.
     """
     s = state
-    p = s.players[s.actor]  # type: ignore[attr-defined]
-    cards = s.game.cards  # type: ignore[attr-defined]
+    p = s.players[s.actor]
+    cards = s.game.cards
     if p.hand:
-        return PLAY[max([c for c, _ in p.hand.items()], key=lambda c: (cards[c].is_base, cards[c].cost))]
+        return PLAY[max([c for c, _ in cast("tuple[tuple[str, int], ...]", p.hand.items())], key=lambda c: (cards[c].is_base, cards[c].cost))]
     if p.bases:
         uses = use_moves(p, cards)
         if uses:
             return uses[0]
-    if len(s.fmt.groups[s.group]) > 1:  # type: ignore[attr-defined]
+    if len(s.fmt.groups[s.group]) > 1:
         return None  # a teammate may be handed the controls first
-    best = _best_buy(s, buy_moves(s, cards))  # type: ignore[arg-type]
+    best = _best_buy(s, buy_moves(s, cards))
     if best is not None:
         return best
     return END if p.combat <= 0 else None
 
 
-def heuristic_policy(state: State, rng: Generator) -> Action:
+def heuristic_policy(state: StarRealmsState, rng: Generator) -> Action:
     """A greedy, deterministic Star Realms player (``rng`` is unused)."""
-    if not state.queue and state.current_player >= 0:  # type: ignore[attr-defined]
+    if not state.queue and state.current_player >= 0:
         quick = _main_move(state)
         if quick is not None:
             return quick
     actions = state.legal_actions()
-    if state.queue:  # type: ignore[attr-defined]
+    if state.queue:
         return _decide(state, actions)
-    cards = state.game.cards  # type: ignore[attr-defined]
+    cards = cast("dict[Hashable, Card]", state.game.cards)  # read by a move's argument, a card name
     plays = [a for a in actions if a.kind == "play"]
     if plays:
         return max(plays, key=lambda a: (cards[a.args[0]].is_base, cards[a.args[0]].cost))
@@ -159,10 +166,10 @@ def heuristic_policy(state: State, rng: Generator) -> Action:
         return max(bases, key=lambda a: (cards[a.args[0]].is_outpost, cards[a.args[0]].defense))
     hits = [a for a in attacks if a.args[0] in ("player", "team")]
     if hits:
-        most = max(a.args[2] for a in hits)
+        most = max(whole(a.args[2]) for a in hits)
         s = state
         return min((a for a in hits if a.args[2] == most),
-                   key=lambda a: s.authority_of(a.args[1] - 1) if a.args[0] == "player" else 0)  # type: ignore[attr-defined]
+                   key=lambda a: s.authority_of(whole(a.args[1]) - 1) if a.args[0] == "player" else 0)
     teammate = _teammate_to(state, actions, attack=True)
     if teammate is not None:
         return teammate

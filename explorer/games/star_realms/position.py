@@ -24,7 +24,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from explorer.core import Deck, Multiset, counted
 from explorer.core.field_words import field_label
@@ -89,7 +89,7 @@ def _player(s: "StarRealmsState", seat: int) -> dict[str, Any]:
         out["trade"], out["combat"] = p.trade, p.combat  # the form's fields for a turn already under way
         if p.next_ship_to_top:
             out["next_ship_on_top"] = True
-        factions = Multiset({k: n for k, n in p.played.items() if not str(k).startswith(SCRAPPED_SHIP)})
+        factions: Multiset[str] = Multiset({k: n for k, n in p.played.items() if not str(k).startswith(SCRAPPED_SHIP)})
         if factions:
             out["played_this_turn"] = counted(factions)
         if scrapped_ships(p.played):
@@ -233,14 +233,14 @@ def position_from_dict(game: "StarRealms", data: dict[str, Any], derived: list[s
     seen = row + heap
     for p in players:
         seen = seen + p.all_cards()
-    box = Multiset(trade_deck(game.cards))
-    rest = {name: n - seen.count(name) for name, n in box.items()}
+    box: Multiset[str] = Multiset(trade_deck(game.cards))
+    rest = {name: n - seen.count(name) for name, n in cast("tuple[tuple[str, int], ...]", box.items())}
     over = sorted(name for name, n in rest.items() if n < 0)
     if over:
         name = over[0]
         raise StateFormatError(f"trade card {name!r}: {seen.count(name)} in the position but the trade deck "
                                f"holds {box.count(name)} ({_where(row, heap, players, name)})")
-    rest_deck = Multiset({k: n for k, n in rest.items() if n > 0})
+    rest_deck: Multiset[str] = Multiset({k: n for k, n in rest.items() if n > 0})
     derived.append(f"trade deck: the {len(rest_deck)} trade cards not seen elsewhere")
     group = next(i for i, g in enumerate(fmt.groups) if moving in g)
     state = StarRealmsState(game=game, format=fmt_name, players=players, authority=tuple(authority),  # type: ignore[arg-type]
@@ -271,7 +271,7 @@ def _allies_already_fired(s: "StarRealmsState", implicit: list[set[tuple[str, in
             derived.append(f"player {q + 1}: the ally abilities of {', '.join(names)} have fired "
                            "(their allies are in play)")
         players[q] = p.__class__(**{**p.__dict__, "ships": ships, "bases": bases})
-    return s.replace(players=tuple(players))  # type: ignore[return-value]
+    return s.replace(players=tuple(players))
 
 
 def _where(row: Multiset, heap: Multiset, players: tuple["PlayerState", ...], name: str) -> str:
@@ -296,7 +296,7 @@ def _expand_shorthand(data: dict[str, Any], derived: list[str]) -> dict[str, Any
     if unknown:
         raise StateFormatError(f"{unknown[0]}: the short form takes {', '.join(SHORTHAND)}; "
                                "write a whole position (format, stage, players, ...) for more")
-    start = Multiset(starting_deck(_cards()))
+    start: Multiset[str] = Multiset(starting_deck(_cards()))
     reader = PositionReader(data, "", LABEL_WORDS)
     if "deck" not in data:
         used = reader.names("hand", None) + reader.names("discard", None)

@@ -139,11 +139,11 @@ def _check_conservation(game: "StarRealms", s: "StarRealmsState") -> None:
             zones[label(f"players[{q}].{zone}")] = bag
     total: Counter = Counter()
     for bag in zones.values():
-        for k, v in bag.items():
-            total[k] += v
+        for card, v in bag.items():
+            total[card] += v
     owned = total.pop("Explorer", 0)
     if total != box:  # say which card and where, with the core's wording
-        others = {k: Multiset({c: m for c, m in v.items() if c != "Explorer"}) for k, v in zones.items()}
+        others: dict[str, Multiset] = {k: Multiset({c: m for c, m in v.items() if c != "Explorer"}) for k, v in zones.items()}
         check_conserved(Multiset(dict(box)), others)
     if game.variant == "unlimited_explorers":
         if not 10 <= s.explorers <= 16:

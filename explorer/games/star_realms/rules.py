@@ -16,11 +16,11 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from explorer.core import Action
 from explorer.games.star_realms.effects import (SCRAPPED_SHIP, act, destroy_base, minus_one, plus_one, scrap_to,
-                                                tasks_for)
+                                                tasks_for, whole)
 from explorer.games.star_realms.formats import base_targets, protectors, targets
 from explorer.core.frozen import replaced
 from explorer.games.star_realms.state import Task, in_play
@@ -125,7 +125,7 @@ def _attacks(life: tuple[str, int], combat: int, whole: bool) -> tuple[Action, .
     return tuple(act("attack", (*life, n)) for n in ((combat,) if whole else range(1, combat + 1)))
 
 
-class _Named(dict):  # type: ignore[type-arg]
+class _Named(dict[str, Action]):
     """The moves of one kind by card name (``PLAY["Scout"]``), each made once: they are listed at almost every step."""
 
     def __init__(self, kind: str, *after: str) -> None:
@@ -151,10 +151,10 @@ def main_actions(s: "StarRealmsState") -> tuple[Action, ...]:
     """
     me = s.actor
     p = s.players[me]
-    cards = s.game.cards  # type: ignore[attr-defined]
+    cards = s.game.cards
     # Each move is listed once: the hand and the trade row hold each kind once, two copies of a card in
     # play give one "use"/"scrap" (deduplicated by name), and the kinds differ from group to group.
-    found = [PLAY[c] for c, _ in p.hand.items()]
+    found = [PLAY[c] for c, _ in cast("tuple[tuple[str, int], ...]", p.hand.items())]  # a hand of card names
     if p.bases:
         found += use_moves(p, cards)
     if p.ships or p.bases:
@@ -169,20 +169,20 @@ def main_actions(s: "StarRealmsState") -> tuple[Action, ...]:
     return tuple(found)
 
 
-def use_moves(p: "PlayerState", cards: dict) -> list[Action]:
+def use_moves(p: "PlayerState", cards: dict[str, Card]) -> list[Action]:
     """The ``use`` moves of ``main_actions`` (in its order): each base with its primary ability unused, once by name."""
     ready = [r.name for r in p.bases if not r.primary_used and cards[r.name].primary]
     return [USE[name] for name in dict.fromkeys(ready)]
 
 
-def buy_moves(s: "StarRealmsState", cards: dict) -> list[Action]:
+def buy_moves(s: "StarRealmsState", cards: dict[str, Card]) -> list[Action]:
     """The ``buy`` moves of ``main_actions`` (in its order): the trade row's affordable cards, then an Explorer."""
     me = s.actor
     p = s.players[me]
     trade = trade_available(s, me) if s.fmt.pooled_trade else p.trade
     to_top = p.next_ship_to_top
     found = []
-    for c, _ in s.row.items():
+    for c, _ in cast("tuple[tuple[str, int], ...]", s.row.items()):  # a row of card names
         card = cards[c]
         if card.cost <= trade:
             found.append(BUY[c])
@@ -209,9 +209,9 @@ def surely_listed(s: "StarRealmsState", action: Action) -> bool:
     if kind == "play":
         return len(args) == 1 and type(args[0]) is str and args[0] in s.players[s.actor].hand
     if kind == "use":
-        return action in use_moves(s.players[s.actor], s.game.cards)  # type: ignore[attr-defined]
+        return action in use_moves(s.players[s.actor], s.game.cards)
     if kind == "buy":
-        return action in buy_moves(s, s.game.cards)  # type: ignore[attr-defined]
+        return action in buy_moves(s, s.game.cards)
     return False
 
 
@@ -250,8 +250,9 @@ def apply_main(s: "StarRealmsState", action: Action) -> "StarRealmsState":
     me = s.actor
     p = s.players[me]
     kind, args = action.kind, action.args
+    tasks: tuple[Task, ...]
     if kind == "play":
-        name = args[0]
+        name = cast(str, args[0])  # a legal move's arguments: a card name (``PLAY``)
         card = s.card(name)
         hand, played = minus_one(p.hand, name), plus_one(p.played, card.faction)
         if card.is_ship:
@@ -272,13 +273,14 @@ def apply_main(s: "StarRealmsState", action: Action) -> "StarRealmsState":
         players[me] = p
         return replaced(s, players=tuple(players), queue=s.queue + tasks)
     if kind == "use":
+        name = cast(str, args[0])
         bases = list(p.bases)
-        i = next(i for i, r in enumerate(bases) if r.name == args[0] and not r.primary_used)
+        i = next(i for i, r in enumerate(bases) if r.name == name and not r.primary_used)
         bases[i] = in_play(bases[i].name, bases[i].copied, bases[i].ally_used, bases[i].ally2_used, True)
         return s.with_seat(me, replaced(p, bases=tuple(bases)),
-                           queue=s.queue + tasks_for(s.card(args[0]).primary, me, args[0], "primary"))
+                           queue=s.queue + tasks_for(s.card(name).primary, me, name, "primary"))
     if kind == "scrap":
-        name = args[0]
+        name = cast(str, args[0])
         ships, bases = list(p.ships), list(p.bases)
         zone = ships if any(r.name == name for r in ships) else bases
         # Scrap the copy that has already used the most of its abilities.
@@ -291,13 +293,13 @@ def apply_main(s: "StarRealmsState", action: Action) -> "StarRealmsState":
                 and SCRAPPED_SHIP + definition not in played:
             played = played.add(SCRAPPED_SHIP + definition)  # Stealth Needle may still copy it this turn
         s = scrap_to(s.with_player(me, ships=tuple(ships), bases=tuple(bases), played=played), name)
-        return s.replace(queue=s.queue + tasks_for(s.card(definition).scrap, me, definition, "scrap"))  # type: ignore[return-value]
+        return s.replace(queue=s.queue + tasks_for(s.card(definition).scrap, me, definition, "scrap"))
     if kind == "buy":
-        return acquire(s, me, args[0], to_top=len(args) > 1)
+        return acquire(s, me, cast(str, args[0]), to_top=len(args) > 1)
     if kind == "attack":
         return attack(s, me, args)
     if kind == "switch":
-        return s.replace(actor=args[2] - 1)  # type: ignore[return-value]
+        return s.replace(actor=whole(args[2]) - 1)
     raise ValueError(f"not a main-phase action: {action}")
 
 
@@ -355,7 +357,7 @@ def why_illegal_main(s: "StarRealmsState", action: Action) -> str:
             return "the Explorer pile is empty"
         if name != "Explorer" and name not in s.row:
             return f"{name} is not in the trade row"
-        cost = s.card(name).cost
+        cost = s.card(cast(str, name)).cost  # a card name: the trade row or the Explorer pile has it
         if cost > trade_available(s, me):
             return f"{name} costs {cost} Trade, you have {trade_available(s, me)}"
         if len(args) > 1:
@@ -364,7 +366,7 @@ def why_illegal_main(s: "StarRealmsState", action: Action) -> str:
         bases, seats, blocked = attack_plan(s, me)
         if args[0] in ("player", "team") and len(args) == 3:
             who = f"{args[0]} {args[1]}"
-            seat = args[1] - 1 if args[0] == "player" else None
+            seat = cast(int, args[1]) - 1 if args[0] == "player" else None  # a number when the move is well formed
             if seat is not None and seat in blocked:
                 return f"cannot attack {who}: outpost {blocked[seat]} must be destroyed first"
             if args[0] == "team" and blocked and not seats:

@@ -28,6 +28,7 @@ from explorer.games.star_realms.hidden import deal_unseen as deal_for_seat
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.cards import Card
+    from explorer.games.star_realms.game import StarRealms
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,9 @@ class StarRealmsState(State):
     queue: tuple[Task, ...] = ()
 
     REMEMBERED = State.REMEMBERED + ("_player_cache", "_outcome_cache", "_seats_cache")
+    if TYPE_CHECKING:  # for the type checker only: the field ``game`` of ``State``, narrowed
+        game: StarRealms  # (this state's game is the StarRealms that made it; the field's hint stays ``Game`` at
+        # run time, where ``game.py`` imports this module and the JSON decoder reads the hints)
 
     # --- helpers -----------------------------------------------------------
     # Values derived from the fields are remembered in the instance ``__dict__`` under names
@@ -125,6 +129,11 @@ class StarRealmsState(State):
     def deal_unseen(self, seat: int, rng: Any) -> "StarRealmsState":
         """This position as ``seat`` may believe it: what ``seat`` cannot see dealt afresh (``hidden.py``)."""
         return deal_for_seat(self, seat, rng)
+
+    def replace(self, **changes: Any) -> StarRealmsState:
+        """A copy with some fields changed, as ``State.replace`` makes it (``replaced``), typed as a Star Realms state."""
+        return replaced(self, **changes)
+
     @property
     def fmt(self) -> Format:
         key = (self.format, len(self.players))
@@ -153,7 +162,7 @@ class StarRealmsState(State):
         return self.authority[self.fmt.lives[seat]]
 
     def card(self, name: str) -> "Card":
-        return self.game.cards[name]  # type: ignore[attr-defined]
+        return self.game.cards[name]
 
     def with_player(self, seat: int, **changes: object) -> "StarRealmsState":
         players = list(self.players)
@@ -182,7 +191,7 @@ class StarRealmsState(State):
             if cached is None:
                 cached = self._seats_of(self.group)
             object.__setattr__(self, "_seats_cache", cached)
-        return cached  # type: ignore[no-any-return]
+        return cached
 
     def _seats_of(self, group: int) -> tuple[tuple[bool, ...], tuple[int, ...]]:
         """``(alive, members of group)``: read from format, player count, Authority and the group only, so
@@ -202,7 +211,7 @@ class StarRealmsState(State):
         """``(winners, reason)`` once the game is over, else ``None``."""
         cached = self.__dict__.get("_outcome_cache", _UNKNOWN)
         if cached is not _UNKNOWN:
-            return cached  # type: ignore[no-any-return]
+            return cached
         if self.stage == "setup":
             decided = None
         else:
@@ -213,11 +222,11 @@ class StarRealmsState(State):
                     _WINNERS.clear()
                 decided = _WINNERS[key] = winners(self.fmt, self.authority)
             if decided is None:
-                limit = self.game.turn_limit  # type: ignore[attr-defined]
+                limit = self.game.turn_limit
                 if limit and self.turn > limit:
                     decided = (), f"draw: the turn limit of {limit} turns was reached"
         object.__setattr__(self, "_outcome_cache", decided)
-        return decided  # type: ignore[no-any-return]
+        return decided
 
     # --- the game surface --------------------------------------------------
     @property
@@ -230,7 +239,7 @@ class StarRealmsState(State):
         if cached is None:  # settle() remembers it for the positions it stops at
             cached = self.game.rulebook.turn.mover(self)
             object.__setattr__(self, "_player_cache", cached)
-        return cached  # type: ignore[no-any-return]
+        return cached
 
     def is_chance(self) -> bool:
         known = self.__dict__.get("_player_cache")  # asked several times a step: read the remembered mover
@@ -241,16 +250,16 @@ class StarRealmsState(State):
         return (self.current_player if known is None else known) == TERMINAL
 
     def _legal_actions(self) -> tuple[Action, ...]:
-        return self.game.rulebook.turn.legal_actions(self)  # type: ignore[no-any-return]
+        return self.game.rulebook.turn.legal_actions(self)
 
     def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        return self.game.rulebook.effects.chance_outcomes(self)  # type: ignore[no-any-return]
+        return self.game.rulebook.effects.chance_outcomes(self)
 
     def sample_chance(self, rng: Any) -> Action:
         """``State.sample_chance`` without making the deck's node (``effects.sample_chance``): the same pick, the
         same numbers drawn."""
         if "_chance_cache" not in self.__dict__ and self.is_chance():
-            return self.game.rulebook.effects.sample_chance(self, rng)  # type: ignore[no-any-return]
+            return self.game.rulebook.effects.sample_chance(self, rng)
         return super().sample_chance(rng)  # a node already made, or no chance step here (refused there)
 
     def play_chance(self, rng: Any, limit: int) -> "tuple[State, int]":
@@ -263,7 +272,7 @@ class StarRealmsState(State):
         return state, made + more
 
     def _apply(self, action: Action) -> "StarRealmsState":
-        return self.game.rulebook.turn.apply_action(self, action)  # type: ignore[no-any-return]
+        return self.game.rulebook.turn.apply_action(self, action)
 
     def apply(self, action: "Action | str") -> "StarRealmsState":
         """``State.apply``, with the main phase's commonest moves checked without listing every legal move.
@@ -275,8 +284,8 @@ class StarRealmsState(State):
         if not self.queue and self.current_player >= 0:
             rulebook = self.game.rulebook
             if rulebook.rules.surely_listed(self, action):
-                return rulebook.turn.apply_action(self, action)  # type: ignore[no-any-return]
-        return super().apply(action)  # type: ignore[return-value]
+                return rulebook.turn.apply_action(self, action)
+        return super().apply(action)  # type: ignore[return-value]  # what this state's _apply made: a StarRealmsState
 
     def _result(self) -> Result:
         decided = self.outcome()

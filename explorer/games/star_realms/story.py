@@ -22,6 +22,7 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 from explorer.core import Action
+from explorer.games.star_realms.effects import whole
 from explorer.games.star_realms.rules import END
 from explorer.games.star_realms.story_lines import SEPARATOR, effect_parts
 from explorer.games.star_realms.told import Told, told
@@ -71,7 +72,7 @@ def _ending(s: "StarRealmsState", after: "StarRealmsState") -> str:
 def _base_words(s: "StarRealmsState", action: Action, me: int) -> tuple[str, int]:
     """``("Player 2's Blob Wheel", owner)`` for a base named in an attack or destroy move."""
     name = str(action.args[0])
-    owner = int(action.args[3]) - 1 if len(action.args) > 1 else 1 - me
+    owner = whole(action.args[3]) - 1 if len(action.args) > 1 else 1 - me
     return f"{_who(owner)}'s {name}", owner
 
 
@@ -105,10 +106,10 @@ def _main(s: "StarRealmsState", action: Action) -> str:
         team = f"Team {s.fmt.teams[me] + 1} ends its turn" if len(members) > 1 else f"{who} ends the turn"
         return f"{team}: " + "; ".join(parts)
     if kind == "switch":
-        return f"{who} hands the team's main phase to {_who(args[2] - 1)}"
+        return f"{who} hands the team's main phase to {_who(whole(args[2]) - 1)}"
     if kind == "attack" and args[0] in ("player", "team"):
-        seat = args[1] - 1 if args[0] == "player" else next(
-            q for q in range(len(s.players)) if s.fmt.teams[q] == args[1] - 1)
+        seat = whole(args[1]) - 1 if args[0] == "player" else next(
+            q for q in range(len(s.players)) if s.fmt.teams[q] == whole(args[1]) - 1)
         return f"{who} attacks {_target_name(s, seat)} for {args[2]}"
     if kind == "attack":
         base, _ = _base_words(s, action, me)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from explorer.core import Action
 from explorer.games.star_realms import turn
-from explorer.games.star_realms.effects import THEN_DRAW
+from explorer.games.star_realms.effects import THEN_DRAW, whole
 from explorer.games.star_realms.rules import END, attack_plan, payments, plain_ship
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ def _move(s: "StarRealmsState", action: Action, after: "StarRealmsState") -> lis
             found += [Told(pool, m, -getattr(q, pool)) for pool in ("trade", "combat") if getattr(q, pool)]
         return found
     if kind == "play":
-        card = s.card(args[0])
+        card = s.card(str(args[0]))
         if card.is_ship:
             for r in p.bases:
                 bonus = s.card(r.name).passive_amount("ship_combat")
@@ -126,16 +126,16 @@ def _move(s: "StarRealmsState", action: Action, after: "StarRealmsState") -> lis
         elif card.passive_amount("ship_combat") and p.ships:
             found.append(Told("combat", me, card.passive_amount("ship_combat") * len(p.ships), card.name, "passive"))
     elif kind == "buy":
-        found += [Told("trade", seat, -paid) for seat, paid in payments(s, me, s.card(args[0]).cost)]
+        found += [Told("trade", seat, -paid) for seat, paid in payments(s, me, s.card(str(args[0])).cost)]
     elif kind == "attack" and args[0] in ("player", "team"):
-        seat = args[1] - 1 if args[0] == "player" else next(
-            q for q in attack_plan(s, me)[1] if s.fmt.teams[q] == args[1] - 1)
-        found.append(Told("combat", me, -args[2]))
+        seat = whole(args[1]) - 1 if args[0] == "player" else next(
+            q for q in attack_plan(s, me)[1] if s.fmt.teams[q] == whole(args[1]) - 1)
+        found.append(Told("combat", me, -whole(args[2])))
         lost = s.authority_of(seat) - after.authority_of(seat)  # Authority stops at 0
         if lost:
             found.append(Told("authority", seat, -lost))
     elif kind == "attack":
-        found.append(Told("combat", me, -s.card(args[0]).defense))
+        found.append(Told("combat", me, -s.card(str(args[0])).defense))
     return found
 
 

@@ -15,7 +15,7 @@ deck runs out), then the next living turn group moves.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from explorer.core import CHANCE, TERMINAL, Action, Multiset
 from explorer.core.frozen import replaced
@@ -81,7 +81,7 @@ _ALLY: dict[int, tuple[dict, dict]] = {}
 def trigger_allies(s: "StarRealmsState") -> "StarRealmsState":
     """Fire every ally (and double-ally) ability whose condition holds and that has not fired this turn."""
     fired: list = []
-    cards = s.game.cards  # type: ignore[attr-defined]
+    cards = s.game.cards
     table = None
     players = None  # the players with abilities fired, when any
     for m in s.members():
@@ -281,7 +281,7 @@ def apply_action(s: "StarRealmsState", action: Action, trace: "list[Step] | None
         s = end_turn(s)
     else:
         played = apply_main(s, action)
-        if action.kind == "play" and plain_ship(s.card(action.args[0])) is not None:
+        if action.kind == "play" and plain_ship(s.card(cast(str, action.args[0]))) is not None:
             # Its pools were added as it was played; no ally can fire (it brings no faction), nothing is
             # queued, Authority and turn are unchanged: settling would stop here at once, the main phase goes on.
             object.__setattr__(played, "_outcome_cache", None)
@@ -366,7 +366,7 @@ def parse_notation(s: "StarRealmsState", text: str) -> Action | None:
     if not words:
         return None
     kind, rest = words[0].casefold(), words[1:]
-    names = {n.casefold(): n for n in s.game.cards}  # type: ignore[attr-defined]
+    names = {n.casefold(): n for n in s.game.cards}
     if kind == "end":
         return END if [w.casefold() for w in rest] == ["turn"] else Action("end", tuple(rest))
     if kind in DECISION_KINDS + OUTCOME_KINDS:

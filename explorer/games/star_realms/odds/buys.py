@@ -165,6 +165,7 @@ def _first(state: Any, player: int, branches: tuple | None, extra: Multiset, top
         return lambda rng: sample_start(branches, rng)
     else:
         m, t = rest_model(state.game), rest_turn(state, player)
+        assert t is not None, "only the rest of a turn with cards left to play is too large to play out exactly"
 
         def first(rng: Any) -> tuple:
             deck, pile, bases = m.sample(t, rng)
@@ -239,6 +240,8 @@ def _row(state: Any, player: int, name: str, cost: int, to_top: bool, turns: int
     """One row of :func:`compare_buys_over_cycle`; turn 1 exact within ``share`` of the exact budget, else sampled
     with the later turns."""
     bought = name != "(no buy)"
+    extra: Multiset[str]
+    top: tuple[str, ...]
     extra, top = (Multiset([name]), ()) if bought and not to_top else (Multiset(), (name,) if to_top else ())
     began = perf_counter()
     try:

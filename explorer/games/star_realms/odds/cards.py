@@ -20,14 +20,17 @@ through it. A :class:`CardTable` holds them for one game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from explorer.games.star_realms.odds.model import Model, definition, has_draw
 from explorer.games.star_realms.odds.tuples import REL_BASES, REL_BLOB, REL_SHIPS, REL_TARGETS
 
+if TYPE_CHECKING:
+    from explorer.games.star_realms.cards import Effect
 
-def walk_effects(effects: Iterable[Any]) -> Iterable[Any]:
+
+def walk_effects(effects: Iterable[Effect]) -> Iterator[Effect]:
     """Every effect of ``effects``, and every effect of each option of a choice among them."""
     for e in effects:
         yield e
@@ -36,7 +39,7 @@ def walk_effects(effects: Iterable[Any]) -> Iterable[Any]:
                 yield from walk_effects(o)
 
 
-def _plain(option: tuple, objective: str) -> tuple:
+def _plain(option: tuple[Effect, ...], objective: str) -> tuple[int, int, int]:
     """The plain resources of one option, in the question's order (the reference :class:`Model` sums them alike)."""
     got = {"trade": 0, "combat": 0, "destroy_base": 0}
     for e in option:
@@ -46,12 +49,12 @@ def _plain(option: tuple, objective: str) -> tuple:
     return (t, c, d) if objective == "trade" else (c, t, d)
 
 
-def best_option(options: tuple, objective: str) -> int:
+def best_option(options: tuple[tuple[Effect, ...], ...], objective: str) -> int:
     """The option of a choice between plain resources the policy takes for ``objective`` (ties: the first)."""
     return max(range(len(options)), key=lambda j: (_plain(options[j], objective), -j))
 
 
-def static_totals(effects: tuple) -> tuple[int, ...] | None:
+def static_totals(effects: tuple[Effect, ...]) -> tuple[int, ...] | None:
     """``(t0, c0, d0, t1, c1, d1, draws)`` of ``effects`` when they do not depend on the state, else ``None``.
 
     ``t0 c0 d0``: Trade, Combat and destroys playing for Trade; ``t1 c1 d1``: playing for Combat; ``draws``:
@@ -90,6 +93,23 @@ class CardInfo:
 
     __slots__ = ("mask", "allybit", "ally", "ally_delta", "is_base", "ship_def", "defn", "bonus", "deferred_ship",
                  "deferred_base", "unused_primary", "is_ship", "blob_idx", "primary", "primary_delta", "copy", "rel")
+    mask: int                               # the faction bits it counts as for allies (every bit: Mech World)
+    allybit: int                            # its own faction's bit when it has an ally ability, else 0
+    ally: tuple[Effect, ...]
+    ally_delta: tuple[int, ...] | None      # :func:`static_totals` of ``ally``
+    is_base: bool                           # of the definition (the copied ship for a copy label)
+    ship_def: bool
+    defn: str
+    bonus: int                              # Combat per ship played (Fleet HQ)
+    deferred_ship: bool
+    deferred_base: bool
+    unused_primary: bool
+    is_ship: bool                           # of the card itself
+    blob_idx: int | None                    # its faction's place in ``CardTable.blob_factions``, if there
+    primary: tuple[Effect, ...]
+    primary_delta: tuple[int, ...] | None   # :func:`static_totals` of ``primary``
+    copy: bool                              # its primary copies a ship (Stealth Needle)
+    rel: int                                # its relevance bits (:data:`.odds.tuples.REL_BASES` ...)
 
 
 class CardTable:

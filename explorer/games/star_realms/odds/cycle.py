@@ -63,7 +63,9 @@ def survival(key: tuple, horizon: int) -> tuple[Fraction, ...]:
 
 
 def _class_key(state: Any, key: tuple, card: str) -> tuple:
-    lab = lambda ms: _classes(state, card, ms)  # noqa: E731
+    def lab(ms: Multiset) -> Multiset:
+        return _classes(state, card, ms)
+
     deck = key[-2] if key[0] == "draw" else key[2]
     cdeck = Deck(tuple(_label(state, card, c) for c in deck.top), lab(deck.middle),
                  tuple(_label(state, card, c) for c in deck.bottom))

@@ -13,18 +13,22 @@ from __future__ import annotations
 
 from fractions import Fraction
 from time import perf_counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from explorer.games.star_realms.odds.cards import CardInfo, CardTable, static_totals
 from explorer.games.star_realms.odds.model import Model, TooLarge, has_draw
-from explorer.games.star_realms.odds.tuples import (REL_BASES, REL_BLOB, REL_SHIPS, REL_TARGETS, Pairs, TurnState,
-                                                    Value, mix, pairs_add, pairs_remove, shift, sort_key)
+from explorer.games.star_realms.odds.tuples import (REL_BASES, REL_BLOB, REL_SHIPS, REL_TARGETS, DeckParts, Pairs,
+                                                    TurnState, Value, mix, pairs_add, pairs_remove, shift, sort_key)
+
+if TYPE_CHECKING:
+    from explorer.games.star_realms.cards import Card, Effect
+    from explorer.games.star_realms.odds.model import Outcome
 
 
 class Engine:
     """The exact evaluator for one game, both questions at once, memoised on canonical keys (:meth:`value`)."""
 
-    def __init__(self, game: Any, budget: int = 120_000, cards: dict[str, Any] | None = None) -> None:
+    def __init__(self, game: Any, budget: int = 120_000, cards: dict[str, Card] | None = None) -> None:
         self.ref = Model(game, "trade", budget, cards)  # the card classes, as the reference decides them
         self.table = table = CardTable(self.ref)
         # the table's parts the walk reads, as attributes of the engine itself (the walk reads them millions of times)
@@ -50,7 +54,8 @@ class Engine:
         return len(self.indep) + len(self.dep)
 
     # --- effects ------------------------------------------------------------
-    def _apply(self, s: TurnState, effects: tuple, delta: tuple | None, times: int) -> list[TurnState]:
+    def _apply(self, s: TurnState, effects: tuple[Effect, ...], delta: tuple[int, ...] | None,
+               times: int) -> list[TurnState]:
         """``effects`` applied ``times`` times to ``s`` (changed in place when they are static)."""
         if delta is not None:
             s.t0 += delta[0] * times
@@ -67,7 +72,7 @@ class Engine:
                 states = [n for x in states for n in self._effect(x, e)]
         return states
 
-    def _effect(self, s: TurnState, e: Any) -> list[TurnState]:
+    def _effect(self, s: TurnState, e: Effect) -> list[TurnState]:
         k = e.kind
         if k == "choose" and any(has_draw(o) for o in e.options):
             return [n for o in e.options for n in self._apply(s, o, None, 1)]
@@ -95,7 +100,7 @@ class Engine:
         if i.deferred_base:
             s.DB = pairs_add(s.DB, label, n)
 
-    def settle(self, s: TurnState, new: list) -> TurnState:
+    def settle(self, s: TurnState, new: list[tuple[str, int, CardInfo]]) -> TurnState:
         """Play every card of the hand that does not wait, then fire the ally abilities now due.
 
         ``s`` is changed in place (and returned); ``new`` lists ``(label, copies, info)`` already put in
@@ -309,9 +314,9 @@ class Engine:
                     j = info(label)
                     c = base.copy()
                     # the Needle gains the copied ship's faction: a Blob card played this turn (assumption 10)
-                    b = self.blob_index.get(self.cards[x].faction)
-                    if b is not None and b != i.blob_idx:
-                        c.blob = copied_blob[:b] + (copied_blob[b] + 1,) + copied_blob[b + 1:]
+                    at = self.blob_index.get(self.cards[x].faction)
+                    if at is not None and at != i.blob_idx:
+                        c.blob = copied_blob[:at] + (copied_blob[at] + 1,) + copied_blob[at + 1:]
                     self._place(c, label, 1, j)
                     found += [self.settle(r.copy(), [(label, 1, j)])
                               for r in self._apply(c, self.cards[x].primary, None, 1)]
@@ -325,7 +330,7 @@ class Engine:
             found += [self.settle(r.copy(), []) for r in self._apply(c, info(label).primary, None, 1)]
         return found
 
-    def root(self, hand: Pairs, placed: Pairs, deck: tuple, discard: Pairs) -> tuple[Value, tuple, tuple]:
+    def root(self, hand: Pairs, placed: Pairs, deck: DeckParts, discard: Pairs) -> tuple[Value, Outcome, Outcome]:
         """The value of a turn starting with ``hand``, the bases ``placed`` in play (pairs, ``Multiset``
         order), ``deck`` (top, middle pairs, bottom) and ``discard``; and the shift ``(trade, combat,
         destroys)`` to add to its outcomes, playing for Trade and playing for Combat."""

@@ -23,13 +23,13 @@ from fractions import Fraction
 from functools import lru_cache
 from math import gcd, lcm
 from time import perf_counter
-from typing import Any
+from typing import Any, cast
 
 from explorer.core import Multiset
 from explorer.games.star_realms.odds.engine import Engine
-from explorer.games.star_realms.odds.model import TooLarge
+from explorer.games.star_realms.odds.model import Outcome, TooLarge
 from explorer.games.star_realms.odds.position import HAND
-from explorer.games.star_realms.odds.tuples import combine_values, merge_pairs, pairs_minus
+from explorer.games.star_realms.odds.tuples import Pairs, Shifts, Value, combine_values, merge_pairs, pairs_minus
 from explorer.odds import Dist, draw
 
 Start = tuple[tuple, tuple, tuple, int]
@@ -58,7 +58,7 @@ def deal_starts(key: tuple) -> tuple[tuple[Start, ...], int]:
         from_top = deck.top[:HAND]
         from_middle = min(HAND - len(from_top), len(deck.middle))
         from_bottom = deck.bottom[: HAND - len(from_top) - from_middle]
-        known = (Multiset(from_top) + Multiset(from_bottom)).items()
+        known = cast(Pairs, (Multiset(from_top) + Multiset(from_bottom)).items())  # card names
         top, bottom = deck.top[len(from_top):], deck.bottom[len(from_bottom):]
         middle, discard = deck.middle.items(), pile.items()
         drawn = draw(deck.middle, from_middle)
@@ -83,7 +83,8 @@ def weighted_dist(probs: dict[Any, Fraction]) -> Dist:
     return Dist({o: w // g for o, w in weights.items()})
 
 
-def exact_outcomes(e: Engine, key: tuple, bases: tuple[str, ...], deadline: float) -> tuple[dict, dict]:
+def exact_outcomes(e: Engine, key: tuple, bases: tuple[str, ...],
+                   deadline: float) -> tuple[dict[Outcome, Fraction], dict[Outcome, Fraction]]:
     """The exact probabilities of ``(trade, combat, destroys)`` playing for Trade and for Combat, from the
     start ``key`` with ``bases`` in play; raises :class:`~.odds.model.TooLarge` past ``deadline``
     (``time.perf_counter()``) or the engine's budget of turn states.
@@ -108,12 +109,12 @@ def exact_outcomes(e: Engine, key: tuple, bases: tuple[str, ...], deadline: floa
         e.clear()
     e.deadline = deadline
     starts, ways_in_all = deal_starts(key)
-    placed = Multiset(bases).items()
+    placed = cast(Pairs, Multiset(bases).items())  # card names
     shared = key[0] == "draw" and len(key[1]) >= HAND
     part = e.partials.get((key[1], placed)) if shared else None
-    results: list[tuple[int, tuple, tuple]] = []
+    results: list[tuple[int, Value, Shifts]] = []
     if part is None:
-        kept: list[tuple[int, tuple, tuple]] = []
+        kept: list[tuple[int, Value, Shifts]] = []
         again: list[Start] = []
         for start in starts:
             hand, deck, discard, ways = start

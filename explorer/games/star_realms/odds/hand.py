@@ -44,13 +44,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from explorer.core import Deck, Multiset
 from explorer.games.star_realms.odds.engine import Engine
 from explorer.games.star_realms.odds.model import (DRAW_KINDS, OBJECTIVES, Model, Outcome, TooLarge, Turn, definition,
                                                    model, start, with_scraps)
-from explorer.games.star_realms.odds.tuples import merge_pairs, pairs_minus
+from explorer.games.star_realms.odds.tuples import Pairs, merge_pairs, pairs_minus
 
 # The reference model, the exact engine and its tuples live in odds.model, odds.engine and odds.tuples; their
 # public names are re-exported here, where the odds (and the tests) have always found them.
@@ -64,18 +64,19 @@ def engine(game: Any, scraps: bool = False) -> Engine:
     return Engine(game, cards=with_scraps(game.cards) if scraps else None)
 
 
-def evaluate(game: Any, objective: str, hand: Multiset, bases: tuple[str, ...], deck: Deck,
-             discard: Multiset) -> dict[Outcome, Fraction]:
+def evaluate(game: Any, objective: str, hand: Multiset[str], bases: tuple[str, ...], deck: Deck,
+             discard: Multiset[str]) -> dict[Outcome, Fraction]:
     """The exact outcome distribution of a turn starting with ``hand`` (see the module policy)."""
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be one of {OBJECTIVES}, got {objective!r}")
     e = engine(game)
     if e.size() > e.budget // 2:
         e.clear()
-    value, *shifts = e.root(hand.items(), Multiset(bases).items(), (deck.top, deck.middle.items(), deck.bottom),
-                            discard.items())
+    # the bags hold card names (``Multiset.items`` is typed ``Hashable`` whatever a bag holds)
+    value, *shifts = e.root(cast(Pairs, hand.items()), cast(Pairs, Multiset(bases).items()),
+                            (deck.top, cast(Pairs, deck.middle.items()), deck.bottom), cast(Pairs, discard.items()))
     which = 0 if objective == "trade" else 1
-    pairs, total = value[2 * which], value[2 * which + 1]
+    pairs, total = value[2:4] if which else value[:2]
     dt, dc, dd = shifts[which]
     return {(a + dt, b + dc, c + dd): Fraction(w, total) for (a, b, c), w in pairs}
 
@@ -130,7 +131,7 @@ def sample_card(deck: Deck, rng: Any) -> str:
         return deck.top[0]
     if deck.middle:
         pick = int(rng.integers(0, len(deck.middle)))
-        for card, n in deck.middle.items():
+        for card, n in cast(Pairs, deck.middle.items()):  # a deck of card names
             if pick < n:
                 return card
             pick -= n

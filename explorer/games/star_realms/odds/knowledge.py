@@ -39,11 +39,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from explorer.core import Deck, Multiset  # noqa: F401 (Deck: the examples use it)
 from explorer.games.star_realms.formats import targets
 from explorer.games.star_realms.odds.position import check_position, moving
+
+if TYPE_CHECKING:
+    from explorer.games.star_realms.odds.tuples import Pairs
 
 DISCARD_SLOTS = (("primary", ""), ("ally", "ally"), ("ally2", "second ally"), ("scrap", "scrap"))
 
@@ -64,8 +67,8 @@ class Seen:
     note: str
 
 
-def _names(ms: Multiset) -> str:
-    return ", ".join(f"{c} ×{n}" if n > 1 else c for c, n in sorted(ms.items())) or "none"
+def _names(ms: Multiset[str]) -> str:
+    return ", ".join(f"{c} ×{n}" if n > 1 else c for c, n in sorted(cast("Pairs", ms.items()))) or "none"
 
 
 def seen_by(state: Any, player: int, viewer: int | None, known: Multiset | None = None) -> Seen | None:

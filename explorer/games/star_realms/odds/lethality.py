@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from time import perf_counter
+from collections.abc import Callable
 from typing import Any
 
 from explorer.core import Multiset
@@ -83,7 +84,7 @@ def _both(state: Any, attacker: int, seen: Any) -> tuple[HandOdds, HandOdds]:
             scrapped or estimated_odds(game, branches, True, 0.5))
 
 
-def _chance(plays: Dist, need: Any) -> Fraction:
+def _chance(plays: Dist, need: Callable[[int], int]) -> Fraction:
     return sum((p for (_, combat, destroys), p in plays.pmf().items() if combat >= need(destroys)), Fraction(0))
 
 
@@ -126,10 +127,12 @@ def lethal(state: Any, attacker: int, defender: int, n: int | None = None, *, vi
     plain, odds = _both(state, attacker, seen)
     walls = [d for _, d in outposts]
     if n is None:
-        need = lambda destroys: authority + sum(walls[destroys:])  # noqa: E731
+        def need(destroys: int) -> int:
+            return authority + sum(walls[destroys:])
         needed = authority + sum(walls)
     else:
-        need = lambda destroys: n  # noqa: E731
+        def need(destroys: int) -> int:
+            return n
         needed = n
     total, without = _chance(odds.plays, need), _chance(plain.plays, need)
     if total < without:  # the expectimax order of play chose differently: the player may always decline scraps

@@ -12,29 +12,36 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from explorer.core import Deck, Multiset
 
+if TYPE_CHECKING:
+    from explorer.games.star_realms.cards import Card, Effect
+    from explorer.games.star_realms.odds.tuples import Pairs
+
 DRAW_KINDS = frozenset({"draw", "draw_per_faction_played", "draw_if_bases"})
 OBJECTIVES = ("trade", "combat")
+
+# The casts to ``Pairs`` name what a turn's bags hold, card labels: ``Multiset.items`` is typed ``Hashable``
+# whatever the bag's item type (explorer.core); one cast per loop, none inside one.
 
 Outcome = tuple[int, int, int]
 """``(trade, combat, bases destroyed by abilities)`` at the end of the turn."""
 
 
 class Turn(NamedTuple):
-    hand: Multiset          # drawn, not played yet
-    inplay: Multiset        # labels of ships and bases in play
-    fired: Multiset         # labels whose ally ability fired (per copy)
-    used: Multiset          # deferred bases (Blob World) already used
+    hand: Multiset[str]     # drawn, not played yet
+    inplay: Multiset[str]   # labels of ships and bases in play
+    fired: Multiset[str]    # labels whose ally ability fired (per copy)
+    used: Multiset[str]     # deferred bases (Blob World) already used
     trade: int
     combat: int
     destroys: int
     pending: int            # cards still owed by draw effects
     deck: Deck
-    discard: Multiset
-    blob: Multiset          # factions of the cards played this turn
+    discard: Multiset[str]
+    blob: Multiset[str]     # factions of the cards played this turn
     ships: int              # ships played this turn
 
 
@@ -46,7 +53,7 @@ def definition(label: str) -> str:
     return label.split(">", 1)[1] if ">" in label else label
 
 
-def has_draw(effects: Iterable[Any]) -> bool:
+def has_draw(effects: Iterable[Effect]) -> bool:
     for e in effects:
         if e.kind in DRAW_KINDS or (e.kind == "choose" and any(has_draw(o) for o in e.options)):
             return True
@@ -56,16 +63,16 @@ def has_draw(effects: Iterable[Any]) -> bool:
 class Model:
     """The evaluator for one game (card data) and one question (``trade`` or ``combat``)."""
 
-    def __init__(self, game: Any, objective: str, budget: int = 400_000, cards: dict[str, Any] | None = None) -> None:
+    def __init__(self, game: Any, objective: str, budget: int = 400_000, cards: dict[str, Card] | None = None) -> None:
         if objective not in OBJECTIVES:
             raise ValueError(f"objective must be one of {OBJECTIVES}, got {objective!r}")
-        self.cards = game.cards if cards is None else cards
+        self.cards: dict[str, Card] = game.cards if cards is None else cards
         self.objective = objective
         self.memo: dict[Turn, dict[Outcome, Fraction]] = {}
         self.budget = budget
 
     # --- card classes -------------------------------------------------------
-    def card(self, name: str) -> Any:
+    def card(self, name: str) -> Card:
         return self.cards[definition(name)]
 
     def deferred_ship(self, name: str) -> bool:
@@ -86,7 +93,7 @@ class Model:
         return (trade, combat, destroys) if self.objective == "trade" else (combat, trade, destroys)
 
     # --- effects ------------------------------------------------------------
-    def effects(self, t: Turn, effects: tuple, times: int = 1) -> list[Turn]:
+    def effects(self, t: Turn, effects: tuple[Effect, ...], times: int = 1) -> list[Turn]:
         """Apply ``effects`` ``times`` times; more than one result when a choice involves draws."""
         states = [t]
         for _ in range(times):
@@ -94,7 +101,7 @@ class Model:
                 states = [n for s in states for n in self.effect(s, e)]
         return states
 
-    def effect(self, t: Turn, e: Any) -> list[Turn]:
+    def effect(self, t: Turn, e: Effect) -> list[Turn]:
         k = e.kind
         if k == "trade":
             return [t._replace(trade=t.trade + e.amount)]
@@ -105,7 +112,7 @@ class Model:
         if k == "destroy_base":
             return [t._replace(destroys=t.destroys + 1)]
         if k == "draw_if_bases":
-            bases = sum(n for lab, n in t.inplay.items() if self.card(lab).is_base)
+            bases = sum(n for lab, n in cast("Pairs", t.inplay.items()) if self.card(lab).is_base)
             return [t._replace(pending=t.pending + (e.amount if bases >= e.bases else 0))]
         if k == "draw_per_faction_played":
             return [t._replace(pending=t.pending + t.blob.count(e.faction))]
@@ -116,7 +123,7 @@ class Model:
             return self.effects(t, e.options[best])
         return [t]  # authority, discards, optional scraps, trade-row effects: no Trade/Combat
 
-    def _plain(self, option: tuple) -> tuple:
+    def _plain(self, option: tuple[Effect, ...]) -> tuple:
         got = {"trade": 0, "combat": 0, "destroy_base": 0}
         for e in option:
             if e.kind in got:
@@ -134,7 +141,7 @@ class Model:
         """Fire every ally (and double-ally) ability whose condition holds, until none is left."""
         while True:
             changed = False
-            labels = t.inplay.items()
+            labels = cast("Pairs", t.inplay.items())
             for lab, n in labels:
                 c = self.card(lab)
                 fired = t.fired.count(lab)
@@ -154,7 +161,7 @@ class Model:
 
     def play_simple(self, t: Turn) -> Turn:
         """Play every card of the hand that does not wait (see the module policy)."""
-        for name, n in t.hand.items():
+        for name, n in cast("Pairs", t.hand.items()):
             if self.deferred_ship(name):
                 continue
             c = self.cards[name]
@@ -206,17 +213,17 @@ class Model:
 
     def outcome(self, t: Turn) -> Outcome:
         """The pools of the finished turn ``t``: Fleet HQ's Combat per ship played is added last."""
-        bonus = sum(self.card(lab).passive_amount("ship_combat") * n for lab, n in t.inplay.items())
+        bonus = sum(self.card(lab).passive_amount("ship_combat") * n for lab, n in cast("Pairs", t.inplay.items()))
         return (t.trade, t.combat + bonus * t.ships, t.destroys)
 
     def decisions(self, t: Turn) -> list[Turn]:
         """The waiting cards: play a deferred ship (each copy target) or use a deferred base."""
         found: list[Turn] = []
-        for name in t.hand.kinds():
+        for name in cast("tuple[str, ...]", t.hand.kinds()):
             c = self.cards[name]
             base = t._replace(hand=t.hand.remove(name), blob=t.blob.add(c.faction), ships=t.ships + 1)
             if any(e.kind == "copy_ship" for e in c.primary):
-                targets = sorted({definition(lab) for lab in t.inplay.kinds()
+                targets = sorted({definition(lab) for lab in cast("tuple[str, ...]", t.inplay.kinds())
                                   if self.card(lab).is_ship and definition(lab) != name})
                 if not targets:
                     found.append(base._replace(inplay=base.inplay.add(name)))
@@ -229,7 +236,7 @@ class Model:
                     found += self.effects(copied, self.cards[x].primary)
             else:
                 found += self.effects(base._replace(inplay=base.inplay.add(name)), c.primary)
-        for lab, n in t.inplay.items():
+        for lab, n in cast("Pairs", t.inplay.items()):
             if self.deferred_base(lab) and t.used.count(lab) < n:
                 found += self.effects(t._replace(used=t.used.add(lab)), self.card(lab).primary)
         return found
@@ -237,16 +244,16 @@ class Model:
 
 def start(m: Model, hand: Multiset, bases: Iterable[str], deck: Deck, discard: Multiset) -> Turn:
     """The turn state at the start of a turn: ``hand`` drawn, ``bases`` in play and used (see the policy)."""
-    inplay = Multiset(bases)
+    inplay: Multiset[str] = Multiset(bases)
     t = Turn(hand=hand, inplay=inplay, fired=Multiset(), used=Multiset(), trade=0, combat=0,
              destroys=0, pending=0, deck=deck, discard=discard, blob=Multiset(), ships=0)
-    for name, n in inplay.items():
+    for name, n in cast("Pairs", inplay.items()):
         if not m.deferred_base(name) and not m.unused_primary(name):
             t = m.effects(t, m.cards[name].primary, n)[0]
     return t
 
 
-def with_scraps(cards: dict[str, Any]) -> dict[str, Any]:
+def with_scraps(cards: dict[str, Card]) -> dict[str, Card]:
     """The cards with the Combat and destroy-base parts of their scrap ability added to their primary.
 
     A player who needs every point of Combat this turn (the lethal check) scraps

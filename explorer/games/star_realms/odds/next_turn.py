@@ -31,6 +31,7 @@ from explorer.games.star_realms.odds.hand import Outcome, TooLarge, engine, mode
 from explorer.games.star_realms.odds.position import (check_position, hand_being_drawn, rest_model, rest_turn,
                                                       start_branches)
 from explorer.games.star_realms.odds.sampled import mean_estimate, sample_deal, sample_start
+from explorer.games.star_realms.odds.tuples import Pairs
 from explorer.odds import Dist, Estimate
 
 SCRAPS_DECLINED = "scrap abilities are not used"
@@ -140,13 +141,12 @@ def next_hand(state: Any, player: int) -> Dist:
 
 @lru_cache(maxsize=512)
 def _next_hand(branches: tuple) -> Dist:
-    probs: dict[Multiset, Fraction] = {}
+    by_pairs: dict[Pairs, Fraction] = {}
     for weight, key, _ in branches:
         starts, total = deal_starts(key)
         for hand, *_, w in starts:
-            probs[hand] = probs.get(hand, 0) + weight * Fraction(w, total)
-    probs = {Multiset(dict(hand)): p for hand, p in probs.items()}
-    return weighted_dist(probs)
+            by_pairs[hand] = by_pairs.get(hand, 0) + weight * Fraction(w, total)
+    return weighted_dist({Multiset(dict(hand)): p for hand, p in by_pairs.items()})
 
 
 # --------------------------------------------------------------------------- 2. trade and combat
@@ -208,8 +208,8 @@ def exact_odds(game: Any, branches: tuple, scraps: bool = False, share: float = 
         trade: dict[Outcome, Fraction] = {}
         combat: dict[Outcome, Fraction] = {}
         for weight, k, bases in branches:
-            by_trade, by_combat = exact_outcomes(e, k, bases, deadline)
-            for target, got in ((trade, by_trade), (combat, by_combat)):
+            for_trade, for_combat = exact_outcomes(e, k, bases, deadline)
+            for target, got in ((trade, for_trade), (combat, for_combat)):
                 for o, p in got.items():  # p adds up to 1 over the key's starts: the branch weighs by weight alone
                     target[o] = target.get(o, 0) + weight * p
     except TooLarge as err:
@@ -248,7 +248,9 @@ def _sampled(game: Any, first: Any, notes: list[str], scraps: bool = False, shar
     trials = len(runs["combat"])
     combat_values = [o[1] for o in runs["combat"]]
     est = mean_estimate(combat_values, seed)
-    count = lambda xs: Dist.from_weights(xs, [1] * len(xs))  # noqa: E731
+    def count(xs: list[Any]) -> Dist:
+        return Dist.from_weights(xs, [1] * len(xs))
+
     return HandOdds(trade=count([o[0] for o in runs["trade"]]), combat=count(combat_values),
                     joint=count([(o[0], o[1]) for o in runs["combat"]]), exact=False,
                     notes=tuple(notes + [f"estimate: {trials} sampled turns, seed {seed}; mean Combat "
@@ -283,6 +285,7 @@ def _sampled_rest(state: Any, player: int, extra: Multiset, top: tuple, scraps: 
     """Sample the rest of this turn too (it was too large to play out exactly), then the next turn."""
     m = rest_model(state.game)
     t = rest_turn(state, player)
+    assert t is not None, "only the rest of a turn with cards left to play is too large to play out exactly"
 
     def first(rng: Any) -> tuple:
         deck, pile, bases = m.sample(t, rng)

@@ -22,7 +22,8 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 from time import perf_counter
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, cast
 
 from explorer.core import Deck, Multiset
 from explorer.core.chance import multiset_draws
@@ -82,7 +83,7 @@ def hand_being_drawn(state: Any, player: int) -> list[tuple[Multiset, Fraction]]
     if left <= 0:
         return None
     me = state.players[player]
-    held = Multiset(me.hand)
+    held: Multiset[str] = Multiset(me.hand)
     return [(held + hand, p) for hand, _, _, p in deal(me.deck, me.discard, left)]
 
 
@@ -113,9 +114,9 @@ End = tuple[Deck, Multiset, tuple[str, ...]]
 def turn_end(m: Model, t: Turn) -> End:
     """Where the cards of the finished turn ``t`` go: the deck, the discard pile after the discard phase (the
     pile, the hand left over and the ships in play) and the bases, which stay in play."""
-    names = Multiset(label.split(">")[0] for label in t.inplay)
-    bases = Multiset(n for n in names if m.cards[n].is_base)
-    return t.deck, t.discard + t.hand + (names - bases), tuple(sorted(bases))
+    names: Multiset[str] = Multiset(label.split(">")[0] for label in cast("Iterable[str]", t.inplay))  # card labels
+    bases: Multiset[str] = Multiset(n for n in cast("Iterable[str]", names) if m.cards[n].is_base)
+    return t.deck, t.discard + t.hand + (names - bases), tuple(sorted(cast("Iterable[str]", bases)))
 
 
 class RestOfTurn(Model):
@@ -178,9 +179,9 @@ class RestOfTurn(Model):
 def _unplayed(state: Any, player: int) -> tuple[Fraction, Deck, Multiset, tuple[str, ...]]:
     """The end of the turn without playing the hand's abilities: its bases go into play, the rest to the pile."""
     p = state.players[player]
-    bases = Multiset(c for c in p.hand if state.card(c).is_base)
+    bases: Multiset[str] = Multiset(c for c in p.hand if state.card(c).is_base)
     pile = p.discard + (p.hand - bases) + Multiset(r.name for r in p.ships)
-    return Fraction(1), p.deck, pile, tuple(sorted(bases + Multiset(r.name for r in p.bases)))
+    return Fraction(1), p.deck, pile, tuple(sorted(cast("Iterable[str]", bases + Multiset(r.name for r in p.bases))))
 
 
 def rest_turn(state: Any, player: int) -> Turn | None:

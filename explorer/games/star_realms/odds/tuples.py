@@ -13,8 +13,10 @@ holds only the evaluation itself (a card label's data is :mod:`.odds.cards`); :f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from math import lcm
+from typing import Any
 
 from explorer.games.star_realms.odds.model import Outcome
 
@@ -29,7 +31,14 @@ from explorer.games.star_realms.odds.model import Outcome
 # the deck empty).
 
 Pairs = tuple[tuple[str, int], ...]
-Value = tuple[tuple, int, tuple, int, bool]
+"""Sorted ``(card, copies)`` pairs, in ``Multiset`` order (:func:`sort_key`)."""
+Weights = tuple[tuple[Outcome, int], ...]
+"""``(outcome, weight)`` pairs of one question, integer weights over a total kept beside them."""
+Value = tuple[Weights, int, Weights, int, bool]
+DeckParts = tuple[tuple[str, ...], Pairs, tuple[str, ...]]
+"""A deck as the engine walks it: the known top cards, the unknown middle (pairs), the known bottom cards."""
+Shifts = Sequence[Outcome]
+"""The ``(trade, combat, destroys)`` to add to a value's outcomes, playing for Trade and playing for Combat."""
 
 REL_BASES, REL_BLOB, REL_SHIPS, REL_TARGETS = 1 << 20, 1 << 21, 1 << 22, 1 << 23
 
@@ -102,6 +111,24 @@ class TurnState:
 
     __slots__ = ("hand", "P", "U", "B", "DB", "blob", "bonus", "ships", "targets", "pending", "deck", "discard",
                  "t0", "c0", "d0", "t1", "c1", "d1")
+    hand: Pairs
+    P: int
+    U: tuple[str, ...]
+    B: int
+    DB: Pairs
+    blob: tuple[int, ...]
+    bonus: int
+    ships: int
+    targets: frozenset[str]
+    pending: int
+    deck: DeckParts
+    discard: Pairs
+    t0: int
+    c0: int
+    d0: int
+    t1: int
+    c1: int
+    d1: int
 
     def copy(self) -> "TurnState":
         new = TurnState.__new__(TurnState)
@@ -112,14 +139,17 @@ class TurnState:
         return new
 
 
-def shift(pairs: tuple, dt: int, dc: int, dd: int) -> tuple:
+def shift(pairs: Weights, dt: int, dc: int, dd: int) -> Weights:
     if not (dt or dc or dd):
         return pairs
     return tuple(((a + dt, b + dc, c + dd), w) for (a, b, c), w in pairs)
 
 
-def mix(kids: list, which: int) -> tuple[dict[Outcome, int], int]:
-    """``sum(n * pairs / total)`` over the kids ``(n, value, shifts)`` for one question."""
+def mix(kids: Sequence[tuple[int, tuple[Any, ...], Shifts]], which: int) -> tuple[dict[Outcome, int], int]:
+    """``sum(n * pairs / total)`` over the kids ``(n, value, shifts)`` for one question.
+
+    Each kid's value is a :data:`Value`, typed here as a plain tuple: it is read at the question's places
+    (``p``, ``q``), worked out at run time, which a type checker cannot follow."""
     p, q, s = (0, 1, 1) if which == 0 else (2, 3, 4)
     common = lcm(*[k[1][q] for k in kids])
     out: dict[Outcome, int] = {}
@@ -133,12 +163,12 @@ def mix(kids: list, which: int) -> tuple[dict[Outcome, int], int]:
     return out, common
 
 
-def combine_values(parts: list[tuple[int, tuple, tuple]]) -> tuple:
+def combine_values(parts: list[tuple[int, Value, Shifts]]) -> Value:
     """``sum(ways * value)``, each value's outcomes shifted, as one value (integer weights, one total each).
 
     Parts with the same value and shifts (many hands end the turn without drawing) are added up first.
     """
-    grouped: dict[tuple, list] = {}
+    grouped: dict[tuple[object, ...], list[Any]] = {}  # by (id(value), *shifts)
     for ways, value, shifts in parts:
         k = (id(value), *shifts)
         found = grouped.get(k)
@@ -148,11 +178,11 @@ def combine_values(parts: list[tuple[int, tuple, tuple]]) -> tuple:
             found[0] += ways
     if not grouped:
         return ((), 1, (), 1, False)
-    combined: list = []
+    combined: list[Any] = []
     for which in (0, 1):
         p, q = 2 * which, 2 * which + 1
         common = lcm(*[value[q] for _, value, _ in grouped.values()])
-        out: dict = {}
+        out: dict[Outcome, int] = {}
         get = out.get
         for ways, value, shifts in grouped.values():
             f = ways * (common // value[q])
@@ -161,4 +191,4 @@ def combine_values(parts: list[tuple[int, tuple, tuple]]) -> tuple:
                 o = (a + dt, b + dc, c + dd)
                 out[o] = get(o, 0) + f * w
         combined += [tuple(out.items()), common]
-    return (*combined, False)
+    return (combined[0], combined[1], combined[2], combined[3], False)
