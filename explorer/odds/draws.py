@@ -31,7 +31,7 @@ from explorer.core.multiset import Multiset
 from explorer.odds._checks import kind_group, population_pairs, whole_number
 from explorer.odds.compositions import binomial_row, drawn_multisets
 from explorer.odds.dist import Dist
-from explorer.odds.limits import MAX_DRAW_OUTCOMES, MAX_JOINT_DRAWN
+from explorer.odds.limits import MAX_DRAW_OUTCOMES, MAX_JOINT_DRAWN, TooManyDraws
 
 Population = Mapping[Hashable, int] | Multiset
 
@@ -87,8 +87,8 @@ def count_outcomes(counts: list[int], n: int, stop_above: int | None = None) -> 
     return ways[n]
 
 
-def _too_many(n: int, kinds: int, found: int) -> ValueError:
-    return ValueError(
+def _too_many(n: int, kinds: int, found: int) -> TooManyDraws:
+    return TooManyDraws(
         f"n: drawing {n} from these {kinds} kinds has at least {found:,} possible draws, more than "
         f"the {MAX_DRAW_OUTCOMES:,} supported (the cap MAX_DRAW_OUTCOMES); ask draw_count or draw_joint instead"
     )

@@ -66,6 +66,16 @@ MAX_POPULATION = 10_000
 MAX_DRAW_OUTCOMES = 60_000
 """The most distinct drawn multisets ``draw`` lists (12 of 80 in 8 kinds has 50,324)."""
 
+
+
+class TooManyDraws(ValueError):
+    """``draw`` refused: the draw has more distinct outcomes than ``MAX_DRAW_OUTCOMES``.
+
+    A ``ValueError`` like every refused size, but its own class, so a caller that can answer another way
+    (by sampling, as a game's odds do past their budget) catches exactly this and nothing else.
+    """
+
+
 MAX_JOINT_DRAWN = 500
 """The most items ``draw_joint`` draws (its table has (n + 1)(n + 2) / 2 cells: 125,751 at the cap)."""
 

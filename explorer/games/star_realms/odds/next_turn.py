@@ -28,11 +28,12 @@ from explorer.core.rng import new_generator
 from explorer.errors import RulesError
 from explorer.games.star_realms.odds.exact import deal_starts, exact_outcomes, weighted_dist
 from explorer.games.star_realms.odds.hand import Outcome, TooLarge, engine, model, sample_turn, start
-from explorer.games.star_realms.odds.position import (check_position, hand_being_drawn, rest_model, rest_turn,
-                                                      start_branches)
+from explorer.games.star_realms.odds.position import (bases_of, cards_to_draw, check_position, hand_being_drawn,
+                                                      rest_model, rest_turn, start_branches)
 from explorer.games.star_realms.odds.sampled import mean_estimate, sample_deal, sample_start
 from explorer.games.star_realms.odds.tuples import Pairs
 from explorer.odds import Dist, Estimate
+from explorer.odds.limits import MAX_DRAW_OUTCOMES, TooManyDraws
 
 SCRAPS_DECLINED = "scrap abilities are not used"
 SCRAPS_USED = "scrap abilities that add Combat or destroy a base are used once everything else is played"
@@ -124,7 +125,11 @@ def next_hand(state: Any, player: int) -> Dist:
     (Fraction(1, 21), 3)
     """
     if isinstance(player, int) and 0 <= player < len(state.players):
-        drawing = hand_being_drawn(state, player)  # the hand being drawn now is the next hand
+        try:
+            drawing = hand_being_drawn(state, player)  # the hand being drawn now is the next hand
+        except TooLarge:  # a deck of many kinds: no list of hands, and no estimate stands in for one
+            raise RulesError(f"Player {player + 1}'s next hand, being drawn, has more than {MAX_DRAW_OUTCOMES:,} "
+                             "possible hands to list; the Trade and Combat odds sample it instead.") from None
         if drawing is not None:
             probs: dict[Multiset, Fraction] = {}
             for hand, p in drawing:
@@ -132,11 +137,10 @@ def next_hand(state: Any, player: int) -> Dist:
             return weighted_dist(probs)
     check_position(state, player)
     try:
-        branches = start_branches(state, player)
-    except TooLarge as err:  # no estimate stands in for a list of hands: say why there is none
+        return _next_hand(start_branches(state, player))
+    except (TooLarge, TooManyDraws) as err:  # no estimate stands in for a list of hands: say why there is none
         raise RulesError(f"Player {player + 1}'s next hand cannot be listed exactly from this position: "
                          f"{err}.") from None
-    return _next_hand(branches)
 
 
 @lru_cache(maxsize=512)
@@ -212,7 +216,7 @@ def exact_odds(game: Any, branches: tuple, scraps: bool = False, share: float = 
             for target, got in ((trade, for_trade), (combat, for_combat)):
                 for o, p in got.items():  # p adds up to 1 over the key's starts: the branch weighs by weight alone
                     target[o] = target.get(o, 0) + weight * p
-    except TooLarge as err:
+    except (TooLarge, TooManyDraws) as err:  # past the budget, or a deal with too many hands to list
         e.clear()
         _keep(_FAILED, key, (share, str(err)))
         return None
@@ -272,6 +276,8 @@ def answer(state: Any, player: int, extra: Multiset = Multiset(), top: tuple = (
     try:
         branches = start_branches(state, player, extra, top, seen)
     except TooLarge as err:
+        if seen is None and cards_to_draw(state, player):  # the hand being drawn has too many hands to list
+            return _sampled_draw(state, player, extra, top, scraps, str(err), share)
         return _sampled_rest(state, player, extra, top, scraps, str(err), share)
     spent = time.perf_counter() - began
     if spent > 0.01:  # the rest of this turn was played out now: its time counts against the exact budget
@@ -296,6 +302,20 @@ def _sampled_rest(state: Any, player: int, extra: Multiset, top: tuple, scraps: 
     return _sampled(state.game, first, notes, scraps, share)
 
 
+@lru_cache(maxsize=64)
+def _sampled_draw(state: Any, player: int, extra: Multiset, top: tuple, scraps: bool, why: str,
+                  share: float = 1.0) -> HandOdds:
+    """Sample the hand being drawn too (it has too many possible hands to list), then the turn it starts."""
+    me, left, bases = state.players[player], cards_to_draw(state, player), bases_of(state, player)
+
+    def first(rng: Any) -> tuple:
+        drawn, deck, pile = sample_deal(me.deck, me.discard, rng, left)
+        return me.hand + drawn, Deck(top + deck.top, deck.middle, deck.bottom), pile + extra, bases
+
+    notes = [_policy(scraps), ASSUMES, f"{why}: the hand being drawn is sampled, then the turn it starts"]
+    return _sampled(state.game, first, notes, scraps, share)
+
+
 def clear() -> None:
     """Forget this module's cached answers (:func:`explorer.games.star_realms.odds.cache_clear` calls it)."""
     _next_hand.cache_clear()
@@ -303,3 +323,4 @@ def clear() -> None:
     _EXACT.clear()
     _FAILED.clear()
     _sampled_rest.cache_clear()
+    _sampled_draw.cache_clear()

@@ -30,6 +30,7 @@ from explorer.core.chance import multiset_draws
 from explorer.errors import RulesError
 from explorer.games.star_realms.odds.hand import play_sampled
 from explorer.games.star_realms.odds.model import Model, TooLarge, Turn
+from explorer.odds.limits import MAX_DRAW_OUTCOMES, TooManyDraws
 
 HAND = 5
 REST_LIMIT = 3_000
@@ -98,12 +99,19 @@ def bases_of(state: Any, player: int) -> tuple[str, ...]:
 
 
 def deal(deck: Deck, pile: Multiset, n: int = HAND) -> list[tuple[Multiset, Deck, Multiset, Fraction]]:
-    """Draw ``n`` with the rules' reshuffle: ``(hand, deck after, discard after, probability)``."""
-    if len(deck) >= n:
-        return [(h, deck.after_draw_many(h), pile, p) for h, p in deck.draw_many_outcomes(n)]
-    known = deck.contents()
-    k = min(n - len(deck), len(pile))
-    return [(known + m, Deck.shuffled(pile - m), Multiset(), p) for m, p in multiset_draws(pile, k)]
+    """Draw ``n`` with the rules' reshuffle: ``(hand, deck after, discard after, probability)``.
+
+    A draw with more distinct hands than the odds list (``explorer.odds.limits.MAX_DRAW_OUTCOMES``: a
+    deck of many kinds) raises :class:`~.odds.model.TooLarge`, which the questions answer by sampling.
+    """
+    try:
+        if len(deck) >= n:
+            return [(h, deck.after_draw_many(h), pile, p) for h, p in deck.draw_many_outcomes(n)]
+        known = deck.contents()
+        k = min(n - len(deck), len(pile))
+        return [(known + m, Deck.shuffled(pile - m), Multiset(), p) for m, p in multiset_draws(pile, k)]
+    except TooManyDraws:
+        raise TooLarge(f"a draw of {n} from this deck has more than {MAX_DRAW_OUTCOMES:,} possible hands") from None
 
 
 # --------------------------------------------------------------------------- the rest of this turn
