@@ -178,3 +178,35 @@ def test_review_marks_the_blunder_in_the_log_and_its_mark_jumps_to_the_decision(
 def test_review_with_no_decision_yet_says_so() -> None:
     panel = quiet(MatchPanel(Match(lethal(), seed=1), link=False))
     assert not panel.review.start() and "No decision of this seat to review yet" in panel.review.status.value
+
+
+def test_review_offers_the_seat_that_made_the_last_decision_until_the_player_picks_one() -> None:
+    """A review after player 2's move reviews player 2 unless told otherwise (it offered player 1 before)."""
+    m = Match(explorer.load_game("star_realms"), seed=2)
+    panel = quiet(StarRealmsPanel(m, link=False))
+    while m.state.is_chance() or m.state.current_player != 1:
+        m.step(None if m.state.is_chance() else m.state.legal_actions()[-1])
+    m.step(m.state.legal_actions()[0])  # player 2's first decision
+    panel.refresh()
+    assert panel.review.seat.value == 1
+    panel.review.seat.value = 0  # the player picks player 1: it stays picked
+    while m.state.is_chance() or m.state.current_player != 1:
+        m.step(None if m.state.is_chance() else m.state.legal_actions()[-1])
+    m.step(m.state.legal_actions()[0])
+    panel.refresh()
+    assert panel.review.seat.value == 0
+
+
+@pytest.mark.parametrize(("field", "typed", "said"), [
+    ("decisions", 0, "last (decisions to review) must be a whole number from 1 to 200, got 0"),
+    ("rollouts", 3, "rollouts (games for each option) must be a whole number from 8 to 500, got 3"),
+])
+def test_review_settings_out_of_range_are_refused_in_words_never_clamped(field: str, typed: int, said: str) -> None:
+    m = Match(explorer.load_game("warps_edge"), seed=1)
+    panel = quiet(WarpsEdgePanel(m, link=False))
+    while m.state.is_chance():
+        m.step()
+    m.step(m.state.legal_actions()[0])
+    setattr(getattr(panel.review, field), "value", typed)
+    assert not panel.review.start()
+    assert said in panel.review.status.value and getattr(panel.review, field).value == typed

@@ -44,13 +44,15 @@ from explorer.advisor import Advice, ReviewedMove
 from explorer.advisor.review import review_rounds
 from explorer.core.match import Match
 from explorer.errors import RulesError
-from widgets.common.advice_tab import ASKED, rollout_backend
+from widgets.common.advice_tab import ASKED, MIN_ROLLOUTS, rollout_backend
 from widgets.common.background import IN_PAGE, LOOP, Work, start
+from widgets.common.seed_box import InputError, whole_number
 
 log = logging.getLogger(__name__)
 
 NOTE = "font-size:12.5px;color:#5b6472"
 DEFAULT_DECISIONS, DEFAULT_ROLLOUTS = 10, 24
+MAX_DECISIONS, MAX_REVIEW_ROLLOUTS = 200, 500
 RULE = ("Marks only where the loss is shown with 95% confidence (its paired interval lies above 0): ?! ≥2 points, "
         "? ≥5, ?? ≥10. Where a hint was asked, the review rests on the hint's rollouts.")
 
@@ -88,10 +90,15 @@ class ReviewView:
         self._asker = threading.get_ident()
         self.seat = W.Dropdown(description="Review", layout=W.Layout(width="210px"),
                                style={"description_width": "50px"})
-        self.decisions = W.BoundedIntText(value=DEFAULT_DECISIONS, min=1, max=200, description="last",
-                                          layout=W.Layout(width="120px"), style={"description_width": "30px"})
-        self.rollouts = W.BoundedIntText(value=DEFAULT_ROLLOUTS, min=8, max=500, description="rollouts",
-                                         layout=W.Layout(width="160px"), style={"description_width": "60px"})
+        self._picked, self._setting = False, False  # a seat the player chose stays chosen
+        self.seat.observe(self._on_pick, names="value")
+        # IntText, not BoundedIntText: the browser would clamp a typed 0 or 3 silently; start() refuses it in words
+        self.decisions = W.IntText(value=DEFAULT_DECISIONS, description="last",
+                                   tooltip=f"The seat's last decisions to review (1 to {MAX_DECISIONS})",
+                                   layout=W.Layout(width="120px"), style={"description_width": "30px"})
+        self.rollouts = W.IntText(value=DEFAULT_ROLLOUTS, description="rollouts",
+                                  tooltip=f"Games played for each option ({MIN_ROLLOUTS} to {MAX_REVIEW_ROLLOUTS})",
+                                  layout=W.Layout(width="160px"), style={"description_width": "60px"})
         self.rollouts.add_class("re-review-rollouts")
         self.button = W.Button(description="Review moves", tooltip="Mark this seat's moves by the win chance they lost",
                                layout=W.Layout(width="auto"))
@@ -113,10 +120,27 @@ class ReviewView:
         self.update_seats()
 
     def update_seats(self) -> None:
+        """The seats offered, and, until the player picks one, the seat that made the last decision shown."""
         seats = self._seats()
-        if list(self.seat.options) != seats:
-            self.seat.options = seats
-            self.seat.value = seats[0][1] if seats else None
+        self._setting = True
+        try:
+            if list(self.seat.options) != seats:
+                self.seat.options = seats
+                self.seat.value = seats[0][1] if seats else None
+            last = self._last_decider()
+            if not self._picked and last is not None and last in {seat for _, seat in seats}:
+                self.seat.value = last
+        finally:
+            self._setting = False
+
+    def _on_pick(self, _change: Any) -> None:
+        if not self._setting:
+            self._picked = True
+
+    def _last_decider(self) -> int | None:
+        match = self._current()
+        return next((e.player for e in reversed(match.entries[: match.cursor]) if e.player >= 0 and not e.sampled),
+                    None)
 
     @property
     def running(self) -> bool:
@@ -128,21 +152,28 @@ class ReviewView:
             self._say("A review is running: Stop it first, or wait.", error=True)
             return False
         match, seat = self._current(), self.seat.value
+        try:
+            decisions = whole_number(self.decisions.value, "last (decisions to review)", 1, MAX_DECISIONS)
+            rollouts = whole_number(self.rollouts.value, "rollouts (games for each option)", MIN_ROLLOUTS,
+                                    MAX_REVIEW_ROLLOUTS)
+        except InputError as err:
+            self._say(str(err), error=True)
+            return False
         if seat is None or not any(e.player == seat and not e.sampled for e in match.entries[: match.cursor]):
             self._say("No decision of this seat to review yet: play some moves first.", error=True)
             return False
-        part, offset = recent_match(match, self.decisions.value, seat)
+        part, offset = recent_match(match, decisions, seat)
         self.moves, self._stop = [], threading.Event()
         self._on_marks({})
         self.marks_box.children = ()
         self.button.disabled, self.stop_button.disabled = True, False
         total = reviewable(part, seat)
         self.progress.max, self.progress.value, self.progress.layout.display = max(1, total), 0, None
-        self._say(f"Reviewing the last {total} decision{'' if total == 1 else 's'}, {self.rollouts.value} rollouts "
+        self._say(f"Reviewing the last {total} decision{'' if total == 1 else 's'}, {rollouts} rollouts "
                   "per option (or the rollouts of a hint asked there)…")
         self._work = None  # (rounds run here and now must not read the last review's place)
         self._asker = threading.get_ident()
-        self._work = start(self._rounds(part, offset, seat, self.rollouts.value, total), name="re-review",
+        self._work = start(self._rounds(part, offset, seat, rollouts, total), name="re-review",
                            background=self.background)
         if self._work.how == LOOP:
             self._say(f"{IN_PAGE} Reviewing the last {total} decisions…")
