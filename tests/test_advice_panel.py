@@ -207,6 +207,6 @@ def test_review_settings_out_of_range_are_refused_in_words_never_clamped(field: 
     while m.state.is_chance():
         m.step()
     m.step(m.state.legal_actions()[0])
-    setattr(getattr(panel.review, field), "value", typed)
+    getattr(panel.review, field).value = typed
     assert not panel.review.start()
     assert said in panel.review.status.value and getattr(panel.review, field).value == typed
