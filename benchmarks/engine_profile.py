@@ -8,7 +8,7 @@ up each function's own time (cProfile's ``tottime``) by the part of a step it be
 
 * ``core loop``: ``explorer/core`` — ``Match.play``, the state machinery, legal-move lists, the
   chance draw, the generator's history;
-* each of the game's own modules (``turn.py``, ``policies.py``, ...);
+* each of the game's own modules (``rules.py``, ``policies.py``, ...);
 * ``built-ins``: C functions called from Python (``len``, ``dict.get``, ``tuple`` building, numpy's
   generator), charged to no module because cProfile cannot tell whose call they were.
 

@@ -10,7 +10,7 @@ import pytest
 import explorer
 from explorer import Deck, Multiset
 from explorer.games.star_realms.state import InPlay, PlayerState, StarRealmsState
-from explorer.games.star_realms.turn import settle
+from explorer.games.star_realms.rules import settle
 
 
 def _ms(cards: Mapping[str, int] | Iterable[str] | None) -> Multiset:

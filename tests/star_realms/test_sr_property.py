@@ -86,8 +86,8 @@ def test_no_ally_waits_after_a_draw_a_reveal_a_buy_or_an_attack(fmt: str, player
     # as condition is met" (the Star Realms seed, "Gameplay Flow" and "FAQ or Edge Cases"): only a card
     # entering play can make one due, so the rules skip the ally check after a move that puts none there.
     # Each such move must settle to exactly the position a settle with the check gives.
-    from explorer.games.star_realms import effects, turn
-    from explorer.games.star_realms.rules import END, apply_main
+    from explorer.games.star_realms import effects, rules
+    from explorer.games.star_realms.main_phase import END, apply_main
 
     m = Match(explorer.load_game("star_realms").initial_state(players=players, format=fmt), seed=seed)
     checked = 0
@@ -97,12 +97,12 @@ def test_no_ally_waits_after_a_draw_a_reveal_a_buy_or_an_attack(fmt: str, player
             break
         moves = s.moves()
         action = moves[int(m.rng.integers(len(moves)))]
-        if s.queue[0].kind in turn.CHANCE_TASKS if s.queue else action.kind in turn.QUIET_MOVES:
+        if s.queue[0].kind in rules.CHANCE_TASKS if s.queue else action.kind in rules.QUIET_MOVES:
             if s.queue:
                 moved = effects.apply_chance(s, action)
             else:
-                moved = turn.end_turn(s) if action == END else apply_main(s, action)
-            assert s.apply(action) == turn.settle(moved), f"{action} in {s.phase}"
+                moved = rules.end_turn(s) if action == END else apply_main(s, action)
+            assert s.apply(action) == rules.settle(moved), f"{action} in {s.phase}"
             checked += 1
         m.step(action)
     assert checked > 50

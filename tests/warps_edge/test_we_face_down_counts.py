@@ -112,7 +112,7 @@ def test_the_layer_stops_after_its_count_and_the_rest_is_in_the_box() -> None:
     assert after.enemy_deck[0] == Deck()
     # the 4 set aside are now named in the box: no other place is left for them
     assert after.enemy_box == Multiset(data["enemies_in_box"]) + UNSEEN_YELLOW.remove("Demo Speck")
-    check_state(after.game, after)
+    check_state(after)
     # the next arrival comes from the orange layer (3 face-down of 9 unseen), every one of the 9 alike
     assert set(odds.next_enemy(after).pmf().values()) == {Fraction(1, 9)}
 
@@ -202,5 +202,5 @@ def test_random_play_from_a_table_of_counts_keeps_every_position_legal_and_reada
             if match.state.current_player == explorer.TERMINAL:
                 break
             match.play("random", 1)
-            check_state(match.state.game, match.state)
+            check_state(match.state)
             assert game().position_from_text(match.state.position_text()) == match.state

@@ -25,7 +25,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import cast
 
-from explorer.core import Action, Deck, Multiset, dice_rolls
+from explorer.core import Action, Deck, Multiset, Result, dice_rolls
 from explorer.core.chance import weighted_outcomes
 from explorer.core.frozen import replaced
 from explorer.games.endor.census import census
@@ -292,3 +292,22 @@ def _auto_assign(state: EndorState) -> EndorState:
         if not census(state.ships).rebel_mask:
             return state.replace(winner="Empire")
     return finish_order(state)
+
+
+def result(s: EndorState) -> Result:
+    """The Rebels win when the Death Star is destroyed, the Empire when no Rebel ship remains; the round limit
+    (a setting, not the seed's) ends the game in a draw.
+
+    >>> import explorer
+    >>> s = explorer.load_game("endor").initial_state()
+    >>> result(s.replace(winner="Rebels")).reason
+    'Rebels win: the Death Star is destroyed'
+    """
+    seats = range(s.seats)
+    if s.winner == "draw":
+        limit = s.game.round_limit
+        return Result((), tuple(0.5 for _ in seats), f"draw: the round limit of {limit} rounds was reached")
+    won = tuple(seat for seat in seats if s.side_name(seat) == s.winner)
+    reason = ("Rebels win: the Death Star is destroyed" if s.winner == "Rebels"
+              else "Empire wins: no Rebel ships remain")
+    return Result(won, tuple(1.0 if seat in won else 0.0 for seat in seats), reason)

@@ -174,14 +174,7 @@ class EndorState(State):
         return self.game.rulebook.rules.apply_action(self, action)
 
     def _result(self) -> Result:
-        seats = range(self.seats)
-        if self.winner == "draw":
-            limit = self.game.round_limit
-            return Result((), tuple(0.5 for _ in seats), f"draw: the round limit of {limit} rounds was reached")
-        won = tuple(s for s in seats if self.side_name(s) == self.winner)
-        reason = ("Rebels win: the Death Star is destroyed" if self.winner == "Rebels"
-                  else "Empire wins: no Rebel ships remain")
-        return Result(won, tuple(1.0 if s in won else 0.0 for s in seats), reason)
+        return self.game.rulebook.rules.result(self)
 
     def why_illegal(self, action: Action) -> str:
         return self.game.rulebook.rules.why_illegal(self, action) or super().why_illegal(action)

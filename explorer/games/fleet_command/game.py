@@ -145,5 +145,4 @@ class FleetCommand(Game):
         return position.position_from_dict(self, data, derived)
 
     def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
-        cards = self.data.card_names()
-        return {"hand": cards, "discard": cards, "attached": cards}
+        return position.position_vocabulary(self)

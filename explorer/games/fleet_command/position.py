@@ -198,6 +198,18 @@ def _read_fleet(game: "FleetCommand", r: PositionReader, player: int) -> Fleet:
                  passed=passed, range_bonus=bonus)
 
 
+def position_vocabulary(game: Any) -> dict[str, tuple[str, ...]]:
+    """For each key holding names, the names a player may write there (the editor's pickers): the tactics cards.
+
+    >>> import explorer
+    >>> v = position_vocabulary(explorer.load_game("fleet_command"))
+    >>> v["hand"] == v["discard"] == v["attached"] and len(v["hand"]) > 0
+    True
+    """
+    cards = game.data.card_names()
+    return {"hand": cards, "discard": cards, "attached": cards}
+
+
 # --- the referee ---------------------------------------------------------------------------------
 def check_state(state: FleetState) -> None:
     """Every card and cube conserved, ships where the rules can put them, a stage the rules can reach."""

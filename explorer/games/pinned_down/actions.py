@@ -266,7 +266,8 @@ def assign_actions(s: "S") -> tuple[Action, ...]:
     return tuple(out)
 
 
-def legal_actions(s: "S") -> tuple[Action, ...]:
+def open_moves(s: "S") -> tuple[Action, ...]:
+    """The decisions open now: a pending card text's choices, else the moves of the window or stage."""
     if s.pending:
         return _pending_actions(s)
     if s.stage == "fight":
@@ -316,7 +317,8 @@ def _pending_actions(s: "S") -> tuple[Action, ...]:
     raise AssertionError(f"no decision for step {step.kind}")
 
 
-def why_illegal(s: "S", action: Action) -> str:
+def refusal(s: "S", action: Action) -> str:
+    """Why ``action`` is refused here, in the table's words."""
     if s.is_terminal():
         return "the game is over"
     if s.is_chance():

@@ -73,7 +73,8 @@ def _each(deck: Deck, kind: str, label: str) -> Outcomes:
     return weighted_outcomes([(_action(kind, c, label), n) for c, n in deck.draw_weights()])
 
 
-def chance_outcomes(s: "S") -> Outcomes:
+def outcomes(s: "S") -> Outcomes:
+    """Each card (or seat) the waiting chance step may deal, with its exact chance."""
     if not s.pending:
         if s.stage == "reveal":
             return _each(live_attack_deck(s), "reveal", "reveal {}")

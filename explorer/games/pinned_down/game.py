@@ -137,20 +137,14 @@ class PinnedDown(Game):
 
     # --- the core hooks of a position in the game's words --------------------------------
     def _position_from_dict(self, data: dict, derived: list[str]) -> State:
-        from explorer.games.pinned_down.position import position_from_dict
-
-        return position_from_dict(self, data, derived)
+        return position.position_from_dict(self, data, derived)
 
     def check_state(self, state: State) -> None:
-        from explorer.games.pinned_down.position import check_state
-
         assert isinstance(state, PinnedDownState), "Game.check asks only about this game's positions"
-        check_state(self, state)
+        position.check_state(state)
 
     def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
-        from explorer.games.pinned_down.position import vocabulary
-
-        return vocabulary(self)
+        return position.position_vocabulary(self)
 
 
 def _setup_key(players: object, *choices: object) -> tuple | None:

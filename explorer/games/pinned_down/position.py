@@ -291,10 +291,11 @@ def position_from_dict(game: "PinnedDown", data: dict, derived: list[str]) -> "S
         reveal_reshuffles=reshuffles, outcome=outcome)
 
 
-def check_state(game: "PinnedDown", s: "S") -> None:
+def check_state(s: "S") -> None:
     """The referee: cards exist where they may be, every card is conserved, values in range, stage reachable.
     Every refusal names the field as the editor's form labels it, 1-based (``Player 1 › cards brought (deck
     list)``)."""
+    game = s.game
     d = game.data
     if not 1 <= len(s.players) <= 3:
         raise StateFormatError(f"{field_label('players')}: Pinned Down is for 1 to 3 players, got {len(s.players)}")
@@ -387,12 +388,12 @@ def _check_player(game: "PinnedDown", s: "S", p: int) -> None:
                                f"destroyed (tick {field_label(f'{path}.destroyed')}, or remove a damage card)")
 
 
-def vocabulary(game: "PinnedDown") -> dict[str, tuple[str, ...]]:
+def position_vocabulary(game: "PinnedDown") -> dict[str, tuple[str, ...]]:
     """For each key holding names, the names a player may write there (the editor's pickers and placeholders);
     a deck table's ``cards``, ``known_top`` and ``known_bottom`` take the names of the deck's own key.
 
     >>> import explorer
-    >>> v = vocabulary(explorer.load_game("pinned_down"))
+    >>> v = position_vocabulary(explorer.load_game("pinned_down"))
     >>> v["attack_deck"][:2], "Admiral Bright" in v["deck"], v["step"][:2]
     (('A Change Of Plans', 'Collateral Damage'), True, ('draw', 'destiny'))
     """
@@ -412,4 +413,4 @@ def vocabulary(game: "PinnedDown") -> dict[str, tuple[str, ...]]:
     }
 
 
-__all__ = ["FORM_ENTRIES", "FORM_WORDS", "MOVE_EXCLUDED", "STEP_WORDS", "STAGES", "check_state", "form_entry", "position_dict", "position_from_dict", "vocabulary"]
+__all__ = ["FORM_ENTRIES", "FORM_WORDS", "MOVE_EXCLUDED", "STEP_WORDS", "STAGES", "check_state", "form_entry", "position_dict", "position_from_dict", "position_vocabulary"]

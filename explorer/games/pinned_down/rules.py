@@ -25,7 +25,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from explorer.core import Action, Deck
+from fractions import Fraction
+
+from explorer.core import Action, Deck, Result
+from explorer.games.pinned_down import actions, chance
 from explorer.games.pinned_down import effects as fx
 from explorer.games.pinned_down import phases as ph
 from explorer.games.pinned_down import resolve as rs
@@ -311,3 +314,34 @@ _AUTO = {
 
 
 __all__ = ["Enemy", "Fight", "advance", "apply_action", "initial_state"]
+
+
+def legal_actions(s: PinnedDownState) -> tuple[Action, ...]:
+    """The decisions open now (listed in ``actions.py``, with their notation): a pending card text's choices,
+    else the moves of the window or stage."""
+    return actions.open_moves(s)
+
+
+def chance_outcomes(s: PinnedDownState) -> tuple[tuple[Action, Fraction], ...]:
+    """What the waiting chance step deals (an attack card revealed, a card drawn, a battle destiny, a damage
+    card, a random target), each with its exact chance: the decks are read in ``chance.py``."""
+    return chance.outcomes(s)
+
+
+def why_illegal(s: PinnedDownState, action: Action) -> str:
+    """Why ``action`` is refused here, in the table's words (``actions.refusal``)."""
+    return actions.refusal(s, action)
+
+
+def result(s: PinnedDownState) -> Result:
+    """The game is cooperative: every player wins together (the fleet reached distance 10) or loses together.
+
+    >>> import explorer
+    >>> s = explorer.load_game("pinned_down").initial_state(players=2)
+    >>> result(s.replace(outcome="win: the fleet reached distance 10")).returns
+    (1.0, 1.0)
+    """
+    n = len(s.players)
+    if s.outcome.startswith("win"):
+        return Result(tuple(range(n)), (1.0,) * n, s.outcome)
+    return Result((), (0.0,) * n, s.outcome)

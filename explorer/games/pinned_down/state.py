@@ -239,10 +239,10 @@ class PinnedDownState(State):
         return self.game.rulebook.actions.window_player(self)
 
     def _legal_actions(self) -> tuple[Action, ...]:
-        return self.game.rulebook.actions.legal_actions(self)
+        return self.game.rulebook.rules.legal_actions(self)
 
     def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        return self.game.rulebook.chance.chance_outcomes(self)
+        return self.game.rulebook.rules.chance_outcomes(self)
 
     def _apply(self, action: Action) -> "PinnedDownState":
         return self.game.rulebook.rules.apply_action(self, action)
@@ -262,13 +262,10 @@ class PinnedDownState(State):
         return min(self.distance, goal - 1) / goal
 
     def _result(self) -> Result:
-        n = len(self.players)
-        if self.outcome.startswith("win"):
-            return Result(tuple(range(n)), (1.0,) * n, self.outcome)
-        return Result((), (0.0,) * n, self.outcome)
+        return self.game.rulebook.rules.result(self)
 
     def why_illegal(self, action: Action) -> str:
-        return self.game.rulebook.actions.why_illegal(self, action)
+        return self.game.rulebook.rules.why_illegal(self, action)
 
     def parse_notation(self, text: str) -> Action | None:
         """``play <card>`` / ``use <card>`` read even when not legal now, to explain the refusal."""

@@ -20,13 +20,13 @@ from typing import Any, ClassVar
 
 from explorer.core import Deck, Game, GameInfo, Multiset, OptionSpec, State, Variant
 from explorer.errors import RulesError
-from explorer.games.star_realms import effects, position, referee, render, rules, story, turn
+from explorer.games.star_realms import effects, main_phase, position, render, rules, story
 from explorer.games.star_realms.cards import Card, load_cards, starting_deck, trade_deck
 from explorer.games.star_realms.formats import FORMATS, make_format
 from explorer.games.star_realms.state import PlayerState, StarRealmsState, Task
 from explorer.games.star_realms.hidden import HIDDEN
 from explorer.games.star_realms.policies import heuristic_policy
-from explorer.games.star_realms.turn import settle
+from explorer.games.star_realms.rules import settle
 
 VARIANT_TITLES: dict[str, str] = {
     'standard': 'Standard (the seed document)',
@@ -49,9 +49,9 @@ class StarRealms(Game):
     """Star Realms, base set. Options: ``turn_limit`` (0 = none), ``cards_file`` (a TOML path)."""
 
     state_class = StarRealmsState
-    rulebook: ClassVar[SimpleNamespace] = SimpleNamespace(turn=turn, effects=effects, rules=rules, render=render,
+    rulebook: ClassVar[SimpleNamespace] = SimpleNamespace(rules=rules, main_phase=main_phase, effects=effects, render=render,
                                                           story=story, position=position)
-    """The modules the state's hooks answer from (``state.game.rulebook.turn.apply_action``): the game
+    """The modules the state's hooks answer from (``state.game.rulebook.rules.apply_action``): the game
     imports its state and its rules, and the state imports neither back (docs/architecture.md)."""
     hidden_information = HIDDEN
     file_options = {"turn_limit": TURN_LIMIT}
@@ -142,17 +142,17 @@ class StarRealms(Game):
             explorers=explorers, queue=queue)
         return settle(state)
 
-    # --- the referee and positions in a player's words (referee.py, position.py) ---
+    # --- positions in a player's words and the referee (position.py; the checks in referee.py) ---
     def check_state(self, state: State) -> None:
         """The referee: ``StateFormatError`` naming the zone if the rules can never reach ``state``."""
         assert isinstance(state, StarRealmsState), "Game.check asks only about this game's positions"
-        referee.check_state(self, state)
+        position.check_state(state)
 
     def _position_from_dict(self, data: dict[str, Any], derived: list[str]) -> State:
         return position.position_from_dict(self, data, derived)
 
     def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
-        return position.vocabulary(self)
+        return position.position_vocabulary(self)
 
     def policies(self) -> dict[str, Any]:
         return {**super().policies(), "heuristic": heuristic_policy}

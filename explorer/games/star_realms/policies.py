@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, cast
 from explorer.core import Action
 from explorer.core.rng import Generator
 from explorer.games.star_realms.effects import whole
-from explorer.games.star_realms.rules import END, PLAY, attack_actions, buy_moves, use_moves
+from explorer.games.star_realms.main_phase import END, PLAY, attack_actions, buy_moves, use_moves
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.cards import Card

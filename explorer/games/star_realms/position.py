@@ -27,19 +27,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from explorer.core import Deck, Multiset, counted
-from explorer.core.field_words import field_label
 from explorer.core.position import PositionReader
 from explorer.errors import StateFormatError
 from explorer.games.star_realms.cards import EFFECT_KINDS, FACTIONS, load_cards, starting_deck, trade_deck
-from explorer.games.star_realms.effects import SCRAPPED_SHIP, effect_of, scrapped_ships
+from explorer.games.star_realms.effects import SCRAPPED_SHIP, scrapped_ships
 from explorer.games.star_realms.formats import FORMATS, PLAYER_COUNTS, make_format
 from explorer.games.star_realms.state import InPlay, PlayerState, StarRealmsState, Task
-from explorer.games.star_realms.turn import trigger_allies
+from explorer.games.star_realms import referee
+from explorer.games.star_realms.allies import trigger_allies
+from explorer.games.star_realms.fields import LABEL_WORDS, MAX_AUTHORITY, MAX_TURN, STAGES, TASK_KINDS, label
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.game import StarRealms
 
-STAGES = ("setup", "main", "draw")
 FORM_ENTRIES: dict[str, dict[str, Any]] = {"bases": {"name": "", "primary_used": False}, "ships": {"name": ""},
                                            "pending": {"kind": "", "player": 1, "amount": 1}}
 """The fields the editor shows on each entry of these lists, and what a new one holds (a base, a ship played)."""
@@ -48,18 +48,6 @@ FORMAT_WORDS: dict[str, str] = {"standard": "Standard (1 vs 1)", "free_for_all":
 """Each format in the rulebook's words, as the panel's format picker names it."""
 FORM_WORDS: dict[str, dict[str, str]] = {"format": FORMAT_WORDS}
 """The format in words ("Free for all"); the editor shows these and reads back the id (``free_for_all``)."""
-LABEL_WORDS: dict[str, str] = {"moving": "player moving"}
-"""This game's words for a key another game uses for something else (Fleet Command's ``moving`` is the ship
-laying out its path); the rest are :data:`explorer.core.field_words.FIELD_WORDS`."""
-MAX_AUTHORITY = 10_000
-MAX_TURN = 10_001
-TASK_KINDS = ("refill", "draw", "discard")
-
-
-def label(path: str) -> str:
-    """A field as the editor's form labels it, in this game's words: ``label("players[1].bases[0].name") ==
-    "Player 2 › base 1 › name"``."""
-    return field_label(path, LABEL_WORDS)
 
 
 def _in_play(records: tuple["InPlay", ...], base: bool) -> list[dict[str, Any]]:
@@ -119,7 +107,7 @@ def position_dict(s: "StarRealmsState") -> dict[str, Any]:
 
 
 # --- reading ------------------------------------------------------------------------------------
-def vocabulary(game: "StarRealms") -> dict[str, tuple[str, ...]]:
+def position_vocabulary(game: "StarRealms") -> dict[str, tuple[str, ...]]:
     """For each key holding names, the names a player may write there."""
     cards = game.cards
     owned = tuple(sorted(n for n, c in cards.items()))
@@ -203,7 +191,7 @@ def position_from_dict(game: "StarRealms", data: dict[str, Any], derived: list[s
     """
     data = _expand_shorthand(data, derived)
     r = PositionReader(data, "", LABEL_WORDS)
-    voc = vocabulary(game)
+    voc = position_vocabulary(game)
     fmt_name = r.text("format", FORMATS)
     tables = r.tables("players", (2, 6))
     if len(tables) not in PLAYER_COUNTS[fmt_name]:
@@ -321,14 +309,11 @@ def _cards() -> dict:
     return load_cards()
 
 
-def task_problem(game: "StarRealms", s: "StarRealmsState", t: "Task") -> str:
-    """Why a pending task cannot be one the rules queue ('' if it can)."""
-    if not t.card:
-        return "" if t.kind in TASK_KINDS else f"{t.kind} comes from a card's ability: name the card"
-    try:
-        effect = effect_of(s, t)
-    except (AttributeError, IndexError, ValueError, KeyError):
-        return f"{t.card} has no ability step {t.slot!r} #{t.index}"
-    if effect.kind != t.kind and not (t.kind == "draw" and effect.kind in ("draw",)):
-        return f"step {t.index} of {t.card}'s {t.slot} ability is {effect.kind}, not {t.kind}"
-    return ""
+def check_state(s: "StarRealmsState") -> None:
+    """The referee: ``StateFormatError`` naming the zone if the rules can never reach ``s`` (``referee.py``).
+
+    >>> import explorer
+    >>> check_state(explorer.load_game("star_realms").initial_state()) is None
+    True
+    """
+    referee.check_state(s)

@@ -31,8 +31,8 @@ from explorer.errors import StateFormatError
 from explorer.games.star_realms.cards import FACTIONS, starting_deck, trade_deck
 from explorer.games.star_realms.effects import SCRAPPED_SHIP
 from explorer.games.star_realms.formats import FORMATS, PLAYER_COUNTS, make_format
-from explorer.games.star_realms.position import MAX_AUTHORITY, MAX_TURN, STAGES, label, task_problem
-from explorer.games.star_realms.turn import settle
+from explorer.games.star_realms.fields import MAX_AUTHORITY, MAX_TURN, STAGES, label, task_problem
+from explorer.games.star_realms.rules import settle
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.game import StarRealms
@@ -182,8 +182,9 @@ def _check_phase(game: "StarRealms", s: "StarRealmsState") -> None:
               "(an ally ability whose ally is in play, an automatic effect, or the next turn's start)")
 
 
-def check_state(game: "StarRealms", s: "StarRealmsState") -> None:
+def check_state(s: "StarRealmsState") -> None:
     """Raise ``StateFormatError`` naming the zone if the rules can never reach ``s``."""
+    game = s.game
     _check_shape(s)
     _check_zones(game, s)
     _check_conservation(game, s)

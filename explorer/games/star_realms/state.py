@@ -231,13 +231,13 @@ class StarRealmsState(State):
     # --- the game surface --------------------------------------------------
     @property
     def phase(self) -> str:
-        return self.game.rulebook.turn.phase(self)
+        return self.game.rulebook.rules.phase(self)
 
     @property
     def current_player(self) -> int:
         cached = self.__dict__.get("_player_cache")
         if cached is None:  # settle() remembers it for the positions it stops at
-            cached = self.game.rulebook.turn.mover(self)
+            cached = self.game.rulebook.rules.mover(self)
             object.__setattr__(self, "_player_cache", cached)
         return cached
 
@@ -250,10 +250,10 @@ class StarRealmsState(State):
         return (self.current_player if known is None else known) == TERMINAL
 
     def _legal_actions(self) -> tuple[Action, ...]:
-        return self.game.rulebook.turn.legal_actions(self)
+        return self.game.rulebook.rules.legal_actions(self)
 
     def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        return self.game.rulebook.effects.chance_outcomes(self)
+        return self.game.rulebook.rules.chance_outcomes(self)
 
     def sample_chance(self, rng: Any) -> Action:
         """``State.sample_chance`` without making the deck's node (``effects.sample_chance``): the same pick, the
@@ -272,38 +272,29 @@ class StarRealmsState(State):
         return state, made + more
 
     def _apply(self, action: Action) -> "StarRealmsState":
-        return self.game.rulebook.turn.apply_action(self, action)
+        return self.game.rulebook.rules.apply_action(self, action)
 
     def apply(self, action: "Action | str") -> "StarRealmsState":
         """``State.apply``, with the main phase's commonest moves checked without listing every legal move.
 
         A play, a use, a buy or ``end turn`` is legal exactly when its own kind's part of the move list
-        has it (``rules.surely_listed``): the same moves are accepted and the same position follows, but a
+        has it (``main_phase.surely_listed``): the same moves are accepted and the same position follows, but a
         rollout's player, who picks such moves without the whole list, never has every attack listed.
         """
         if not self.queue and self.current_player >= 0:
             rulebook = self.game.rulebook
-            if rulebook.rules.surely_listed(self, action):
-                return rulebook.turn.apply_action(self, action)
+            if rulebook.main_phase.surely_listed(self, action):
+                return rulebook.rules.apply_action(self, action)
         return super().apply(action)  # type: ignore[return-value]  # what this state's _apply made: a StarRealmsState
 
     def _result(self) -> Result:
-        decided = self.outcome()
-        assert decided is not None
-        won, reason = decided
-        n = len(self.players)
-        if won:
-            returns = tuple(1.0 if s in won else 0.0 for s in range(n))
-        else:
-            living = [s for s in range(n) if self.alive[s]] or list(range(n))
-            returns = tuple(1.0 / len(living) if s in living else 0.0 for s in range(n))
-        return Result(won, returns, reason)
+        return self.game.rulebook.rules.result(self)
 
     def why_illegal(self, action: Action) -> str:
-        return self.game.rulebook.turn.why_illegal(self, action) or super().why_illegal(action)
+        return self.game.rulebook.rules.why_illegal(self, action) or super().why_illegal(action)
 
     def parse_notation(self, text: str) -> Action | None:
-        return self.game.rulebook.turn.parse_notation(self, text)
+        return self.game.rulebook.rules.parse_notation(self, text)
 
     def render(self) -> str:
         return self.game.rulebook.render.render(self)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from explorer.core import Action
 from explorer.games.star_realms.effects import whole
-from explorer.games.star_realms.rules import END
+from explorer.games.star_realms.main_phase import END
 from explorer.games.star_realms.story_lines import SEPARATOR, effect_parts
 from explorer.games.star_realms.told import Told, told
 

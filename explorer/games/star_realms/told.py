@@ -1,6 +1,6 @@
 """What a move did, effect by effect, in the order the rules resolved it: the events the story tells.
 
-The rules report each step of a move themselves (``turn.apply_action(s, action, trace)``): the
+The rules report each step of a move themselves (``rules.apply_traced(s, action, trace)``): the
 action, ally abilities firing, each queued effect resolving, a turn beginning. :func:`told` reads
 that report into :class:`Told` events — every change of a Trade, Combat or Authority pool with the
 card and ability that made it, the draws an ability asks for, a discard pile reshuffled, an
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from explorer.core import Action
-from explorer.games.star_realms import turn
+from explorer.games.star_realms import rules
 from explorer.games.star_realms.effects import THEN_DRAW, whole
-from explorer.games.star_realms.rules import END, attack_plan, payments, plain_ship
+from explorer.games.star_realms.main_phase import END, attack_plan, payments, plain_ship
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.state import StarRealmsState, Task
@@ -61,8 +61,8 @@ class Told:
 
 def told(s: "StarRealmsState", action: Action) -> tuple["StarRealmsState", tuple[Told, ...]]:
     """The position after ``action`` and what the move did on the way, in the order it happened."""
-    trace: list[turn.Step] = []
-    after = turn.apply_action(s, action, trace)
+    trace: list[rules.Step] = []
+    after = rules.apply_traced(s, action, trace)
     events: list[Told] = []
     front = _front(s.queue)
     for step in trace:

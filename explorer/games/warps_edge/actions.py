@@ -117,7 +117,8 @@ def _energy_sections(st: WarpsEdgeState, tgts: list[str]) -> list[str]:
 
 
 # --- legal actions -------------------------------------------------------------
-def legal_actions(st: WarpsEdgeState) -> tuple[Action, ...]:
+def open_moves(st: WarpsEdgeState) -> tuple[Action, ...]:
+    """The pilot's moves now: the pending reward's choices, the skill to keep at setup, or the turn's moves."""
     if st.pending:
         head = st.pending[0]
         return tuple(make(CHOICE_KIND[head.kind], t) for t in choice_options(st, head))
@@ -230,7 +231,7 @@ def parse_notation(st: WarpsEdgeState, text: str) -> Action | None:
 
 
 # --- why not -------------------------------------------------------------------
-def why_illegal(st: WarpsEdgeState, action: Action) -> str:
+def refusal(st: WarpsEdgeState, action: Action) -> str:
     """The reason ``action`` is refused here, in the game's words ("" when the base reason fits)."""
     if st.outcome or st.current_player < 0:
         return ""
@@ -366,4 +367,4 @@ def why_not_use_skill(st: WarpsEdgeState, name: str) -> str:
     return f"{name} is not activated: assign tokens to meet its cost first (still needed: {owed})"
 
 
-__all__ = ["CHOICE_PENDING", "legal_actions", "make", "parse_notation", "why_illegal"]
+__all__ = ["CHOICE_PENDING", "make", "open_moves", "parse_notation", "refusal"]

@@ -1,6 +1,6 @@
 """What the pilot's actions do: fire, maneuver, charge, power tokens, repair, buy, skills, hold, rewards.
 
-Legality is checked before these run (``actions.legal_actions``); here each
+Legality is checked before these run (``rules.legal_actions``); here each
 action changes the position and queues any rewards, which resolve at once and
 in order (``Pending``), before the pilot acts again.
 

@@ -91,7 +91,7 @@ class WarpsEdge(Game):
         return position.position_from_dict(self, data, derived)
 
     def check_state(self, state: Any) -> None:
-        position.check_state(self, state)
+        position.check_state(state)
 
     def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
         return position.position_vocabulary(self)

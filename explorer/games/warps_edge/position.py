@@ -264,8 +264,9 @@ def position_from_dict(game: Any, data: dict[str, Any], derived: list[str]) -> "
     return state
 
 
-def check_state(game: Any, s: "WarpsEdgeState") -> None:
+def check_state(s: "WarpsEdgeState") -> None:
     """The referee: names exist, every token, enemy and skill card is conserved, values in range, a reachable stage."""
+    game = s.game
     d = game.data
     try:
         fighter = d.starfighter(s.starfighter)
@@ -306,7 +307,7 @@ def check_state(game: Any, s: "WarpsEdgeState") -> None:
                                   field_label("enemies_defeated"): s.defeated, field_label("enemies_in_box"): s.enemy_box},
                     "enemy card")
     for colour, layer in zip(LAYERS, s.enemy_deck):
-        for name in layer_cards(layer).kinds():
+        for name in map(str, layer_cards(layer).kinds()):
             if d.enemy(name).colour != colour:
                 raise StateFormatError(f"{field_label(f'enemy_deck.{colour}')}: {excerpt(name)} is a {d.enemy(name).colour} (level "
                                        f"{d.enemy(name).level}) card")

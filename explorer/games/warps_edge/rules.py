@@ -16,11 +16,11 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from explorer.core import Action, Deck, Multiset
+from explorer.core import Action, Deck, Multiset, Result
 from explorer.core.chance import multiset_draws
 from explorer.errors import RulesError
 from explorer.core.zones import DealtDeck
-from explorer.games.warps_edge import effects
+from explorer.games.warps_edge import actions, effects
 from explorer.games.warps_edge.state import (EMPTY, Pending, SkillCard, Target, WarpsEdgeState, after_arrival, drawn,
                                              whole)
 
@@ -305,3 +305,31 @@ def end_warp(st: WarpsEdgeState) -> WarpsEdgeState:
     if st.warp > st.warp_track:
         return st.replace(warp=st.warp_track, outcome="lost-warp")
     return st
+
+
+def legal_actions(st: WarpsEdgeState) -> tuple[Action, ...]:
+    """The pilot's moves now (listed in ``actions.py``, with their notation): a pending reward's choices, the
+    skill to keep at setup, or the moves of the turn's plan."""
+    return actions.open_moves(st)
+
+
+def why_illegal(st: WarpsEdgeState, action: Action) -> str:
+    """Why ``action`` is refused here, in the game's words ("" when the core's reason fits: ``actions.refusal``)."""
+    return actions.refusal(st, action)
+
+
+def result(st: WarpsEdgeState) -> Result:
+    """The Pilot wins when every mothership section is defeated; loses when the hull reaches 0 or the last
+    warp ends with the mothership still active (RULES.md, "End of the game").
+
+    >>> import explorer
+    >>> s = explorer.load_game("warps_edge").initial_state()
+    >>> result(s.replace(outcome="lost-hull")).reason.startswith("the Pilot loses: the hull reached 0")
+    True
+    """
+    if st.outcome == "won":
+        n = len(st.sections)
+        return Result((0,), (1.0,), f"the Pilot wins: all {n} mothership sections are defeated (warp {st.warp})")
+    if st.outcome == "lost-hull":
+        return Result((), (0.0,), f"the Pilot loses: the hull reached 0 (warp {st.warp}, turn {st.turn})")
+    return Result((), (0.0,), f"the Pilot loses: the final warp ({st.warp_track}) ended with the mothership active")

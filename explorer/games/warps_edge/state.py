@@ -283,7 +283,7 @@ class WarpsEdgeState(State):
         return CHANCE
 
     def _legal_actions(self) -> tuple[Action, ...]:
-        return self.game.rulebook.actions.legal_actions(self)
+        return self.game.rulebook.rules.legal_actions(self)
 
     def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         return self.game.rulebook.rules.chance_outcomes(self)
@@ -292,15 +292,10 @@ class WarpsEdgeState(State):
         return self.game.rulebook.rules.apply_action(self, action)
 
     def _result(self) -> Result:
-        if self.outcome == "won":
-            n = len(self.sections)
-            return Result((0,), (1.0,), f"the Pilot wins: all {n} mothership sections are defeated (warp {self.warp})")
-        if self.outcome == "lost-hull":
-            return Result((), (0.0,), f"the Pilot loses: the hull reached 0 (warp {self.warp}, turn {self.turn})")
-        return Result((), (0.0,), f"the Pilot loses: the final warp ({self.warp_track}) ended with the mothership active")
+        return self.game.rulebook.rules.result(self)
 
     def why_illegal(self, action: Action) -> str:
-        return self.game.rulebook.actions.why_illegal(self, action) or super().why_illegal(action)
+        return self.game.rulebook.rules.why_illegal(self, action) or super().why_illegal(action)
 
     def parse_notation(self, text: str) -> Action | None:
         return self.game.rulebook.actions.parse_notation(self, text)

@@ -35,7 +35,7 @@ from explorer.games.star_realms.odds.model import Model, TooLarge, Turn
 from explorer.games.star_realms.odds.position import (HAND, check_position, moving, rest_model, rest_turn,
                                                       start_branches, turn_end)
 from explorer.games.star_realms.odds.sampled import mean_estimate, sample_deal, sample_start
-from explorer.games.star_realms.rules import explorer_available, trade_available
+from explorer.games.star_realms.main_phase import explorer_available, trade_available
 from explorer.errors import RulesError
 from explorer.odds import Estimate
 
