@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "core"))
 
-import numpy_optional  # noqa: E402,F401  # first: the run without numpy refuses it before anything imports it
+from tests import numpy_optional  # noqa: E402,F401  # first: the run without numpy refuses it before anything imports it
 
 from explorer.core.registry import register_game, unregister_game
 

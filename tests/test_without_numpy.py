@@ -26,10 +26,10 @@ WITHOUT_NUMPY = {**os.environ, "RULES_EXPLORER_WITHOUT_NUMPY": "1"}
 
 SUITE = [
     "test_conformance.py", "sim/test_golden_replays.py", "perf", "core",
-    "odds/test_odds_dist.py", "odds/test_odds_sampling.py", "odds/test_odds_limits.py", "odds/test_dist_errors.py",
-    "odds/test_odds_markov.py", "odds/test_dist_html.py", "odds/test_odds_docs.py",
-    "endor/test_endor_odds.py", "endor/test_endor_odds_shield_count.py", "pinned_down/test_pd_odds.py",
-    "star_realms/test_sr_odds.py", "warps_edge/test_we_odds.py", "fleet_command/test_fc_odds.py",
+    "odds/test_dist.py", "odds/test_sampling.py", "odds/test_limits.py", "odds/test_dist_errors.py",
+    "odds/test_markov.py", "odds/test_dist_html.py", "odds/test_docs.py",
+    "endor/test_odds.py", "endor/test_odds_shield_count.py", "pinned_down/test_odds.py",
+    "star_realms/test_odds.py", "warps_edge/test_odds.py", "fleet_command/test_odds.py",
 ]
 """What runs again without numpy: the game surface, the replays of recorded seeded games, the odds engines."""
 

@@ -3,7 +3,7 @@
 A shared dashboard passes visitors' numbers straight to these functions, so each
 size argument has a documented cap, chosen so that any call within the caps
 answers in well under 2 s on the project's 2-core machine (the slowest accepted
-call of each cap is a row of ``tests/odds/test_odds_limits.py``; the slowest,
+call of each cap is a row of ``tests/odds/test_limits.py``; the slowest,
 1000d100 summed, takes under 1 s there). A value past a cap is refused with a
 ``ValueError`` whose message names the argument and gives the cap; a value of
 the wrong type with a ``ValueError`` (or ``TypeError`` for ``rng``) naming the

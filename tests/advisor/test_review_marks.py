@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from blunders import BLUNDERS, blunder
+from tests.advisor.blunders import BLUNDERS, blunder
 from explorer import Match
 from explorer.advisor.review import review
 from widgets.common.review_view import DEFAULT_DECISIONS, DEFAULT_ROLLOUTS, recent_match

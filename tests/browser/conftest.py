@@ -134,7 +134,7 @@ def _failure_report(page: object) -> str:
     A page that never shows its panel is the suite's fragile spot: this tells a stalled
     notebook ("Executing 1 of 2") from a busy machine (kernels still computing) from an error.
     """
-    from panel_page import loading_text
+    from tests.browser.panel_page import loading_text
 
     lines = [f"loading banner: {loading_text(page) or 'gone'}"]  # type: ignore[arg-type]
     try:

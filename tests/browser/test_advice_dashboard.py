@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
-from panel_page import assert_no_error_page, click_and_wait, open_page, set_number, to_decision
+from tests.browser.panel_page import assert_no_error_page, click_and_wait, open_page, set_number, to_decision
 from playwright.sync_api import Page, expect
 
 import explorer

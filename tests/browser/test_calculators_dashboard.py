@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from panel_page import open_page
+from tests.browser.panel_page import open_page
 from playwright.sync_api import Page, expect
 
 from explorer.odds import dice_pool, draw_count

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
-from panel_page import assert_no_error_page, click_and_wait, open_page
+from tests.browser.panel_page import assert_no_error_page, click_and_wait, open_page
 from playwright.sync_api import Page, WebSocketRoute
 
 pytestmark = pytest.mark.browser

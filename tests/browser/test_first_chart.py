@@ -21,7 +21,7 @@ import os
 from pathlib import Path
 
 import pytest
-from panel_page import assert_no_error_page, open_page
+from tests.browser.panel_page import assert_no_error_page, open_page
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser

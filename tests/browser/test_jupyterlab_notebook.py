@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, free_port
+from tests.browser.conftest import ROOT, free_port
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import serve_voila
+from tests.browser.conftest import serve_voila
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.browser

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from panel_page import assert_no_error_page, click_and_wait, open_page
+from tests.browser.panel_page import assert_no_error_page, click_and_wait, open_page
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser

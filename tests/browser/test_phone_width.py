@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 
 import pytest
-from panel_page import assert_no_error_page, open_page, overlapping_controls
+from tests.browser.panel_page import assert_no_error_page, open_page, overlapping_controls
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser

@@ -13,7 +13,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from panel_page import assert_no_error_page, click_and_wait, open_page
+from tests.browser.panel_page import assert_no_error_page, click_and_wait, open_page
 from playwright.sync_api import Page, expect
 
 from widgets.common.charts import fmt_prob

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from panel_page import assert_no_error_page, click_and_wait, open_page
+from tests.browser.panel_page import assert_no_error_page, click_and_wait, open_page
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from widgets.site.build import CHECKOUT, PAGES, build_site

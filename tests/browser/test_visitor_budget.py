@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import serve_voila
-from panel_page import open_page
+from tests.browser.conftest import serve_voila
+from tests.browser.panel_page import open_page
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.browser

@@ -14,9 +14,9 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from conftest import serve_voila
+from tests.browser.conftest import serve_voila
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from test_kernels import DASHBOARD, RETURN_WITHIN_S, close, close_windows, kernels_of, wait_for_count
+from tests.browser.test_kernels import DASHBOARD, RETURN_WITHIN_S, close, close_windows, kernels_of, wait_for_count
 
 pytestmark = pytest.mark.browser
 

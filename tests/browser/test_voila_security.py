@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 import pytest
 import websocket
 from playwright.sync_api import Page
-from conftest import serve_voila
+from tests.browser.conftest import serve_voila
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import import_graph
+from tests.core import import_graph
 
 GRAPH = import_graph.graph()
 PRIMITIVES = {"explorer.core.multiset", "explorer.core.numeric", "explorer.core.rng", "explorer.core.pcg64"}

@@ -7,7 +7,7 @@ tests/sim were made with ``integers``), so it is checked on its own here, edges 
 from __future__ import annotations
 
 import pytest
-from numpy_optional import needs_numpy, np
+from tests.numpy_optional import needs_numpy, np
 
 from explorer.core.chance import draw_below
 from explorer.core.rng import generator_state, new_generator, set_generator_state

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from numpy_optional import needs_numpy, np
+from tests.numpy_optional import needs_numpy, np
 
 from explorer.core.pcg64 import PCG64, Generator, SeedSequence
 from explorer.core.rng import generator_state, new_generator, set_generator_state, spawn_generators

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from numpy_optional import needs_numpy, np
+from tests.numpy_optional import needs_numpy, np
 
 from explorer.core.rng import new_generator
 from explorer.odds import Dist

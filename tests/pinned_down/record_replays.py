@@ -1,4 +1,4 @@
-"""Record Pinned Down's seeded games (moves and final position) for ``test_pd_replays.py``.
+"""Record Pinned Down's seeded games (moves and final position) for ``test_replays.py``.
 
 Issue 21 made the engine faster without changing a rule: every seeded game must replay move for move.
 ``replays.json`` was written by this script from the engine before that work (commit 8c8e86c)::

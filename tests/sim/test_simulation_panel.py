@@ -72,7 +72,7 @@ def test_cancel_keeps_the_games_already_played(monkeypatch: pytest.MonkeyPatch) 
 @pytest.mark.parametrize("backend", ["processes", "dask"])
 def test_cancel_in_a_notebook_stops_the_run_and_its_worker_processes_within_a_second(backend: str) -> None:
     """Issue 37: the panel's Cancel, as a notebook user presses it, on worker processes and a Dask LocalCluster."""
-    from test_cancel import BOUND_S, children_now, gone_after, wait_until_playing
+    from tests.sim.test_cancel import BOUND_S, children_now, gone_after, wait_until_playing
 
     from explorer.sim.backends import default_workers
 
