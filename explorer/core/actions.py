@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from typing import SupportsInt, cast
 
 CHANCE: int = -1
 """``current_player`` of a state where chance (a shuffle, a draw, a roll) moves next."""
@@ -44,6 +45,19 @@ class Action:
         args = f", {self.args!r}" if self.args else ""
         label = f", label={self.label!r}" if self.label else ""
         return f"Action({self.kind!r}{args}{label})"
+
+
+def whole_arg(arg: Hashable) -> int:
+    """An action's argument that the rules list as a whole number (a seat, a slot, an amount), as ``int(arg)``
+    reads it: the one reader every game uses.
+
+    An action's arguments are typed ``Hashable``; that this one is a number is the rules' invariant: a move is
+    applied or told only once it is found among the moves they list (or equal to one of them).
+
+    >>> whole_arg(Action("attack", ("player", 2, 5)).args[2])
+    5
+    """
+    return int(cast(SupportsInt, arg))
 
 
 def normalise_notation(text: str) -> str:

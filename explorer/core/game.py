@@ -17,17 +17,17 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from explorer.core.policies import Policy, random_policy
 from explorer.core.position import PositionReading, excerpt, parse_toml
 from explorer.core.registry import game_class, game_ids
 from explorer.core.serial import decode, loads
 from explorer.core.state import STATE_FORMAT, STATE_FORMAT_VERSION, State
 from explorer.errors import RulesError, StateFormatError
 
-Policy = Callable[[State, Any], Any]
 """A policy takes a decision state and a seeded generator (``explorer.core.rng``) and returns a legal action."""
 
 
@@ -154,8 +154,6 @@ class Game(ABC):
 
     def policies(self) -> dict[str, Policy]:
         """Named policies for ``Match.play``; games add their heuristic next to ``random``."""
-        from explorer.core.policies import random_policy
-
         return {"random": random_policy}
 
     def player_name(self, player: int) -> str:

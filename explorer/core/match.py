@@ -33,13 +33,14 @@ from __future__ import annotations
 
 import gc
 import json
-from collections.abc import Callable
 from functools import partial
 from typing import Any, NamedTuple
 
 from explorer.core.actions import CHANCE, TERMINAL, Action
 from explorer.core.chance import sample_outcome
+from explorer.core.display import match_html
 from explorer.core.game import Game, game_from_identity
+from explorer.core.policies import Policy, named_policy
 from explorer.core.rng import Generator, RngState, fresh_seed, generator_state, new_generator, set_generator_state
 from explorer.core.rng_history import GeneratorHistory, Replay
 from explorer.core.match_fields import MAX_LOG_MOVES, MAX_MATCH_CHARS, check_seed, rng_field, whole
@@ -195,7 +196,7 @@ class Match(Observed):
         self._rngs.save(self._rng)
         self._cursor += 1
 
-    def play(self, policy: str | Callable[[State, Generator], Action] = "random", max_steps: int = 10_000) -> int:
+    def play(self, policy: str | Policy = "random", max_steps: int = 10_000) -> int:
         """Step until the game ends or ``max_steps`` moves were made; chance is sampled.
 
         ``policy`` is a name from ``game.policies()`` or a callable. Returns the number of moves
@@ -254,11 +255,9 @@ class Match(Observed):
                 self._changed("play", made)
         return made
 
-    def _policy(self, policy: str | Callable[[State, Generator], Action]) -> Callable[[State, Generator], Action]:
+    def _policy(self, policy: str | Policy) -> Policy:
         if callable(policy):
             return policy
-        from explorer.core.policies import named_policy
-
         return named_policy(self.game, policy)
 
     def undo(self) -> State:
@@ -419,7 +418,6 @@ class Match(Observed):
 
     def _repr_html_(self) -> str:
         """The match in a notebook cell: game, seed, position shown, turn and the last moves of the log."""
-        from explorer.core.display import match_html
         return match_html(self)
 
 

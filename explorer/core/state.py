@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from explorer.core.actions import CHANCE, TERMINAL, Action, Result, normalise_notation
 from explorer.core.chance import outcome_moves, sample_outcome
+from explorer.core.display import state_html
 from explorer.core.frozen import replaced
+from explorer.core.position import toml_text
 from explorer.core.serial import encode
 from explorer.errors import IllegalActionError, InvalidActionError, RulesError
 
@@ -159,8 +161,6 @@ class State:
         ``game.position_from_text(text)`` reads it back (what the format leaves
         out, such as a deck's order, is said in the game's ``RULES.md``).
         """
-        from explorer.core.position import toml_text
-
         return toml_text(self.position_dict())
 
     def deal_unseen(self, seat: int, rng: Any) -> "State":
@@ -358,7 +358,6 @@ class State:
 
     def _repr_html_(self) -> str:
         """The position in a notebook cell: game, phase, whose decision, and ``render()`` (escaped)."""
-        from explorer.core.display import state_html
         return state_html(self)
 
 

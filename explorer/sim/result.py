@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from explorer.extras import require
-from explorer.sim.play import Failure, GameRecord
+from explorer.sim.play import Failure, GameRecord, replay
 from explorer.sim.spec import SimSpec
 from explorer.sim.stats import Rate, quantile, rate
 
@@ -228,6 +228,4 @@ class SimResult:
 
     def replay(self, index: int) -> Any:
         """Game ``index`` as an :class:`explorer.Match` (see :func:`explorer.sim.play.replay`)."""
-        from explorer.sim.play import replay
-
         return replay(self.spec, index)

@@ -174,6 +174,28 @@ def private_reaches_of(name: str, path: Path, known: dict[str, Path]) -> set[str
     return found
 
 
+def imports_inside_functions(root: Path = ROOT) -> dict[str, set[str]]:
+    """Each module that imports project modules inside a function or method (not at its top), and those modules.
+
+    >>> sorted(imports_inside_functions())[:1]
+    ['explorer.advisor.runners']
+    """
+    known = modules(root)
+    found: dict[str, set[str]] = {}
+    for name, path in known.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for node in ast.walk(fn):
+                    targets = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                               [node.module] if isinstance(node, ast.ImportFrom) and node.module and not node.level
+                               else [])
+                    for module in targets:
+                        if module.split(".")[0] == "explorer":
+                            found.setdefault(name, set()).add(module)
+    return found
+
+
 def private_reaches(root: Path = ROOT) -> dict[str, set[str]]:
     """Each module that uses another's ``_private`` names, and those names (:func:`private_reaches_of`)."""
     known = modules(root)

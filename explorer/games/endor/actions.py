@@ -12,9 +12,7 @@ this module only names them.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from functools import lru_cache
-from typing import SupportsInt, cast
 
 from explorer.core import Action
 
@@ -57,16 +55,3 @@ def move_actions(tname: str, src: str, dst: str, ships: int) -> tuple[Action, ..
     """
     return tuple(Action("move", (k, tname, src, dst), label=f"move {k} {tname} {src} to {dst}")
                  for k in range(ships, 0, -1))
-
-
-def whole(arg: Hashable) -> int:
-    """An action's argument that the rules list as a whole number (how many ships move or stormtroopers go), as
-    ``int(arg)`` reads it.
-
-    An action's arguments are typed ``Hashable``; that this one is a number is the rules' invariant: ``apply``
-    admits only the moves they list (or values equal to them).
-
-    >>> whole(move_actions("TIE", "O13", "M19", 2)[0].args[0])
-    2
-    """
-    return int(cast(SupportsInt, arg))

@@ -32,8 +32,9 @@ from the position with the game's own rules and exact odds:
 
 from __future__ import annotations
 
+from explorer.core.actions import whole_arg
 from explorer.core import Action
-from explorer.games.endor.actions import whole
+
 from explorer.games.endor.data import EndorData
 from explorer.games.endor.board import (FLEET_MARKER, attack_sources, attack_targets, death_star_targets,
                                         executor_node, move_destinations)
@@ -201,7 +202,7 @@ class Guard:
             return self.deployed(data.index[str(action.args[0])], n) + 0.25 * n
         if action.kind != "move":
             return self.now
-        k, kind = whole(action.args[0]), data.type_index(str(action.args[1]))
+        k, kind = whole_arg(action.args[0]), data.type_index(str(action.args[1]))
         src, dst = data.index[str(action.args[2])], data.index[str(action.args[3])]
         closer = 0.05 * (self.ring[src] - self.ring[dst]) * (k if kind == TIE else 3)
         return self.moved(kind, k, src, dst) + closer
@@ -272,7 +273,7 @@ def _candidate_moves(state: EndorState, actions: tuple[Action, ...]) -> list[Act
         if a.kind != "move":
             out.append(a)
             continue
-        k = whole(a.args[0])
+        k = whole_arg(a.args[0])
         here = state.ships[data.index[str(a.args[2])]][data.type_index(str(a.args[1]))]
         if k == here or k == (here + 1) // 2:
             out.append(a)

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from explorer.core.actions import whole_arg
 from explorer.core import Action
 from explorer.core.frozen import replaced
-from explorer.games.endor.actions import NO_ATTACK, NO_MOVE, attack_action, choices, move_actions, whole
+from explorer.games.endor.actions import NO_ATTACK, NO_MOVE, attack_action, choices, move_actions
 from explorer.games.endor.board import (
     FLEET_MARKER, attack_dice, attack_sources, attack_targets, death_star_targets, enemy_mask, executor_node,
     hit_targets, marker_at, reachable, ships_of, type_side,
@@ -159,9 +160,9 @@ def apply_step(state: EndorState, action: Action) -> EndorState:
         return state.replace(ships=with_ships(state.ships, at, TIE, n), tie_reserve=state.tie_reserve - n,
                              step=replaced(step, stage="attack", dest=at, moved=n))
     if kind == "move":
-        return _move(state, data.index[str(action.args[2])], data.index[str(action.args[3])], whole(action.args[0]))
+        return _move(state, data.index[str(action.args[2])], data.index[str(action.args[3])], whole_arg(action.args[0]))
     if kind == "send":
-        return _move(state, step.source, step.dest, whole(action.args[0]))
+        return _move(state, step.source, step.dest, whole_arg(action.args[0]))
     if kind == "no move":
         return state.replace(step=replaced(step, stage="attack"))
     if kind == "no attack":
@@ -175,7 +176,7 @@ def apply_step(state: EndorState, action: Action) -> EndorState:
         return state.replace(step=replaced(step, stage="roll", target=data.index[str(action.args[0])],
                                           dice=data.limits["death_star_dice"]))
     if kind == "place":
-        spaces = free_spaces(state)[: whole(action.args[0])]
+        spaces = free_spaces(state)[: whole_arg(action.args[0])]
         state = state.replace(troopers=tuple(sorted(state.troopers + spaces)))
         return finish_order(state)
     if kind == "hit":

@@ -31,6 +31,7 @@ from explorer.errors import RulesError
 from explorer.games.fleet_command import tactics
 from explorer.games.fleet_command.geometry import Pose
 from explorer.games.fleet_command.movement import reachable, ship_manoeuvres
+from explorer.games.fleet_command.rules import initiative_key
 from explorer.games.fleet_command.state import FleetState
 from explorer.odds import Estimate, estimate
 
@@ -144,8 +145,6 @@ def initiative_odds(state: FleetState, player: int) -> dict[str, Fraction]:
     Lower number wins, then lower symbol value; a full tie goes to the player
     who did not have initiative last round (round 1: even).
     """
-    from explorer.games.fleet_command.rules import initiative_key
-
     pool = unseen(state, player)
     total = len(pool)
     if total == 0:

@@ -13,9 +13,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from functools import lru_cache
-from typing import TYPE_CHECKING, SupportsInt, cast
+from typing import TYPE_CHECKING
 
 from explorer.core import Action
 from explorer.games.fleet_command.tactics import card_words, payment_words
@@ -90,16 +89,3 @@ def is_plain_move(state: "FleetState", action: Action) -> bool:
         return False
     name = action.args[0]
     return any(s.name == name and s.on_table and not s.moved for s in state.fleets[state.actor].ships)
-
-
-def whole(arg: Hashable) -> int:
-    """An action's argument that the rules list as a whole number (a placement's column or row, a seat), as
-    ``int(arg)`` reads it.
-
-    An action's arguments are typed ``Hashable``; that this one is a number is the rules' invariant: ``apply``
-    admits only the moves they list (or values equal to them).
-
-    >>> whole(Action("initiative to", (1,)).args[0])
-    1
-    """
-    return int(cast(SupportsInt, arg))

@@ -23,12 +23,13 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable
 
+from explorer.core.actions import whole_arg
 from explorer.core import Action
 from explorer.core.chance import draw_below
 from explorer.core.rng import Generator, uniforms
 from explorer.games.fleet_command import tactics
 from explorer.games.fleet_command.geometry import Pose
-from explorer.games.fleet_command.offers import path_action, plain_moves, whole
+from explorer.games.fleet_command.offers import path_action, plain_moves
 from explorer.games.fleet_command.phases import ends
 from explorer.games.fleet_command.recall import REMEMBERED, ends_key
 from explorer.games.fleet_command.state import FleetState
@@ -52,7 +53,7 @@ def heuristic_policy(state: FleetState, rng: Generator) -> Action:
         middle = state.params.table_width / 2
         # one uniform number per action, in their order: the very numbers one rng.random() call each would give
         noise = uniforms(rng, len(actions))
-        keys = [(abs(whole(a.args[1]) - middle + 0.5) + r * 3, str(a)) for a, r in zip(actions, noise)]
+        keys = [(abs(whole_arg(a.args[1]) - middle + 0.5) + r * 3, str(a)) for a, r in zip(actions, noise)]
         return actions[min(range(len(actions)), key=keys.__getitem__)]  # keys differ: their texts do
     if state.stage == "activation":
         return _activation(state, actions)

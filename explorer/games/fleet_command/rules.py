@@ -24,12 +24,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from explorer.core.actions import whole_arg
 from explorer.core import Action, Deck, Multiset, Result
 from explorer.core.zones import DeckNodes
 from explorer.errors import RulesError
 from explorer.games.fleet_command import phases
 from explorer.games.fleet_command.geometry import Pose, Q
-from explorer.games.fleet_command.offers import whole
+
 from explorer.games.fleet_command.state import Fleet, FleetState, Ship
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ def _unplaced(state: FleetState, player: int) -> bool:
 def apply_place(state: FleetState, action: Action) -> FleetState:
     name, col, row = action.args
     player = state.actor
-    state = state.with_ship(player, str(name), pose=placement_pose(state, player, whole(col), whole(row)))
+    state = state.with_ship(player, str(name), pose=placement_pose(state, player, whole_arg(col), whole_arg(row)))
     if _unplaced(state, 1 - player):
         return state.replace(actor=1 - player)
     if _unplaced(state, player):
@@ -257,7 +258,7 @@ def apply_action(state: FleetState, action: Action) -> FleetState:
     if kind == "initiative":
         return apply_initiative(state, str(action.args[0]))
     if kind == "initiative to":
-        return take_initiative(state, whole(action.args[0]))
+        return take_initiative(state, whole_arg(action.args[0]))
     return phases.apply_action(state, action)
 
 

@@ -13,11 +13,12 @@ player's draws and face-down initiative card read "a card".
 
 from __future__ import annotations
 
+from explorer.core.actions import whole_arg
 from explorer.core import Action
 from explorer.games.fleet_command import tactics  # noqa: F401 (doctest)
 from explorer.games.fleet_command.geometry import Pose
 from explorer.games.fleet_command.movement import describe
-from explorer.games.fleet_command.offers import whole
+
 from explorer.games.fleet_command.rules import DECK_OUT_BETWEEN_ROUNDS
 from explorer.games.fleet_command.state import FleetState
 
@@ -98,7 +99,7 @@ def _line(s: FleetState, action: Action, after: FleetState, viewer: int | None) 
                 line += " — a full tie in round 1: chance decides"
         return line
     if kind == "initiative to":
-        taker = whole(args[0])
+        taker = whole_arg(args[0])
         return f"Chance: {_name(s, taker)} takes initiative (a full tie in round 1){_first_mover(s, taker)}"
     if kind == "move":
         name, boost, how, source = (str(a) for a in args)

@@ -17,10 +17,10 @@ reads as the table says it (``play Defiance``, ``assign TRB Ardor to Dra'tar Beh
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import product
-from typing import TYPE_CHECKING, SupportsInt, cast
+from typing import TYPE_CHECKING
 
 from explorer.core import Action
 from explorer.games.pinned_down import effects as fx
@@ -38,19 +38,6 @@ WINDOW_TIMING = {"main": "MAIN", "attack": "ATTACK", "jump": "JUMP", "wrap up": 
 
 def name(s: "S", p: int) -> str:
     return s.game.player_name(p)
-
-
-def whole(arg: Hashable) -> int:
-    """An action's argument that the rules list as a whole number (a seat, an enemy's place in the row), as
-    ``int(arg)`` reads it.
-
-    An action's arguments are typed ``Hashable``; that this one is a number is the rules' invariant: ``apply``
-    admits only the moves they list (or values equal to them).
-
-    >>> whole(Action("fight", (1,), label="TRB Ardor fights DSF Curse next").args[0])
-    1
-    """
-    return int(cast(SupportsInt, arg))
 
 
 # --- choices a card's text asks for ---------------------------------------------

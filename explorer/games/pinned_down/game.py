@@ -18,6 +18,7 @@ from explorer.core import Game, GameInfo, OptionSpec, State, Variant
 from explorer.games.pinned_down import actions, chance, position, rules, story
 from explorer.games.pinned_down.actions import ACTION_KINDS
 from explorer.games.pinned_down.cards import WINGS, CardData, DataFileError, Knobs, card_data
+from explorer.games.pinned_down.policies import heuristic_policy
 from explorer.games.pinned_down.state import PinnedDownState
 
 VARIANT_TITLES: dict[str, str] = {
@@ -126,13 +127,9 @@ class PinnedDown(Game):
             if len(crew) != 2 or len(set(crew)) != 2 or any(c not in data.names(w, "character") for c in crew):
                 raise DataFileError(f"characters: two different {w} Wing characters, got {list(crew)!r}; "
                                     f"allowed: {', '.join(data.names(w, 'character'))}")
-        from explorer.games.pinned_down.rules import initial_state
-
-        return initial_state(self, wings, ships, crews)
+        return rules.initial_state(self, wings, ships, crews)
 
     def policies(self) -> dict[str, Any]:
-        from explorer.games.pinned_down.policies import heuristic_policy
-
         return {**super().policies(), "heuristic": heuristic_policy}
 
     # --- the core hooks of a position in the game's words --------------------------------

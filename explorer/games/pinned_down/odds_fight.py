@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from explorer.core import Action
+from explorer.core import Action, sample_outcome
 from explorer.core.rng import Generator
 from explorer.errors import RulesError
 from explorer.games.pinned_down import effects as fx
@@ -215,8 +215,6 @@ def fight_choices(s: "S") -> list[tuple[str, FightOdds]]:
 
 
 def _play_until(s: "S", rng: Generator, stop: Callable[["S"], bool]) -> "S":
-    from explorer.core import sample_outcome
-
     for _ in range(5000):
         if s.is_terminal() or stop(s):
             return s

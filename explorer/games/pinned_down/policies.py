@@ -35,10 +35,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from explorer.core.actions import whole_arg
 from explorer.core import Action
 from explorer.core.rng import Generator
 from explorer.games.pinned_down import effects as fx
-from explorer.games.pinned_down.actions import whole
+
 from explorer.games.pinned_down.policy_fight import assign_move, card_value, fight_move, order_move
 
 if TYPE_CHECKING:
@@ -105,14 +106,14 @@ def _main_move(s: "S", actions: tuple[Action, ...]) -> Action:
     """The first useful move of any player who may act; when none is left, the first open player passes."""
     repairs = [a for a in actions if a.kind in ("play", "use") and "repairing" in str(a)
                and "Ensign Stark" not in str(a)]
-    repairs = [a for a in repairs if _repair_value(s, a, whole(a.args[-1])) > 0]
+    repairs = [a for a in repairs if _repair_value(s, a, whole_arg(a.args[-1])) > 0]
     if repairs:
-        return max(repairs, key=lambda a: _repair_value(s, a, whole(a.args[-1])))
+        return max(repairs, key=lambda a: _repair_value(s, a, whole_arg(a.args[-1])))
     for a in actions:
         if a.kind not in ("play", "use"):
             continue
         text = str(a)
-        p = whole(a.args[-1])
+        p = whole_arg(a.args[-1])
         card = str(a.args[0])
         if a.kind == "use" and ("Dr. Cooley" in text or "Ms. Cleveland" in text):
             return a

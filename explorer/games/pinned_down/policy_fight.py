@@ -37,9 +37,10 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
+from explorer.core.actions import whole_arg
 from explorer.core import Action
 from explorer.games.pinned_down import effects as fx
-from explorer.games.pinned_down.actions import ship_seat, whole
+from explorer.games.pinned_down.actions import ship_seat
 from explorer.games.pinned_down.state import Fight
 
 if TYPE_CHECKING:
@@ -219,7 +220,7 @@ def assign_move(s: "S", actions: tuple[Action, ...]) -> Action:
     for a in actions:
         if a.kind != "assign":
             continue
-        p, i = ship_seat(s, str(a.args[0])), whole(a.args[1])
+        p, i = ship_seat(s, str(a.args[0])), whole_arg(a.args[1])
         t = s.replace(stage="fight", fight=Fight(p, i))
         mine, theirs = fx.player_power(t), fx.enemy_power(t)
         plain = [c for c in _plays(t, _fight_plays(t, p)) if not c.overload]
@@ -255,7 +256,7 @@ def order_move(s: "S", actions: tuple[Action, ...]) -> Action:
     else the widest margin as the table stands (a beaten attacker no longer helps anyone)."""
 
     def key(a: Action) -> tuple[bool, int, int]:
-        p = whole(a.args[0])
+        p = whole_arg(a.args[0])
         i = s.assigned[p]
         counts_others = any(e.kind == "power_per" and e.per == "other_enemy"
                             for e in s.data.card(s.enemies[i].name).lasting)

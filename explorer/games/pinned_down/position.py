@@ -29,7 +29,8 @@ from explorer.core.field_words import field_label
 from explorer.core.position import PositionReader, check_conserved, counted
 from explorer.errors import StateFormatError
 from explorer.games.pinned_down.cards import WINGS
-from explorer.games.pinned_down.state import CHANCE_STEPS, DECISION_STEPS, EMPTY, STAGES, Enemy, Fight, Fleet, Step
+from explorer.games.pinned_down.state import (CHANCE_STEPS, DECISION_STEPS, EMPTY, STAGES, Enemy, Fight, Fleet,
+                                             PinnedDownState, Step)
 
 if TYPE_CHECKING:
     from explorer.games.pinned_down.game import PinnedDown
@@ -191,8 +192,6 @@ def _minus(total: Multiset, parts: Mapping[str, Multiset], holds: str, rest: str
 
 
 def position_from_dict(game: "PinnedDown", data: dict, derived: list[str]) -> "S":
-    from explorer.games.pinned_down.state import PinnedDownState
-
     d = game.data
     r = PositionReader(data, "")
     attack_names, damage_names = d.names("Dra'tar"), d.names("Damage")

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from explorer.core.actions import whole_arg
 from explorer.core import Action, Deck, Multiset
 from explorer.core.frozen import replaced
 from explorer.games.pinned_down import effects as fx
-from explorer.games.pinned_down.actions import whole
+
 from explorer.games.pinned_down.chance import added, drawn, removed
 from explorer.games.pinned_down.state import EMPTY, Fight, Step, step_of
 
@@ -142,7 +143,7 @@ def resolve_step(s: "S", step: Step, a: Action) -> "S":
     if k == "damage":
         return attach_damage(s, p, arg)
     if k == "random_flagship":
-        return push(s, Step("damage", whole(a.args[0]), 1, step.note))
+        return push(s, Step("damage", whole_arg(a.args[0]), 1, step.note))
     if k == "random_hand":
         return _discard_from_hand(s, p, arg, forced=True)
     if k == "random_character":
@@ -290,7 +291,7 @@ def play_or_use(s: "S", p: int, a: Action) -> "S":
             s = _discard_from_hand(s, p, str(args[i + 1]), forced=False)
             i += 2
         elif k == "repair":
-            q, dmg = whole(args[i + 1]), str(args[i + 2])
+            q, dmg = whole_arg(args[i + 1]), str(args[i + 2])
             i += 3
             damage = list(s.players[q].damage)
             damage.remove(dmg)

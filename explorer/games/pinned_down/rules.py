@@ -27,12 +27,13 @@ from typing import TYPE_CHECKING, Any
 
 from fractions import Fraction
 
+from explorer.core.actions import whole_arg
 from explorer.core import Action, Deck, Result
 from explorer.games.pinned_down import actions, chance
 from explorer.games.pinned_down import effects as fx
 from explorer.games.pinned_down import phases as ph
 from explorer.games.pinned_down import resolve as rs
-from explorer.games.pinned_down.actions import actor, has_options, main_options, waiting_fights, whole
+from explorer.games.pinned_down.actions import actor, has_options, main_options, waiting_fights
 from explorer.games.pinned_down.chance import added
 from explorer.games.pinned_down.state import EMPTY, Enemy, Fight, Fleet, PinnedDownState, Step
 
@@ -106,12 +107,12 @@ def _stage_action(s: S, a: Action) -> S:
         return ph.location_revealed(s, str(a.args[0]))
     if stage == "assign":  # the ship the move names (any undecided one: the players choose, seed assignment)
         p = actor(s, a)
-        target = whole(a.args[1]) if a.kind == "assign" else -1
+        target = whole_arg(a.args[1]) if a.kind == "assign" else -1
         return s.replace(assigned=_set(s.assigned, p, target))
     if stage == "pick":
         return ph.jump_to(s, str(a.args[0]))
     if stage == "order":  # the players chose which fight is resolved next (seed, fight phase)
-        return ph.start_fight(s, whole(a.args[0]))
+        return ph.start_fight(s, whole_arg(a.args[0]))
     if stage == "fight":
         if a.kind == "resolve":
             return ph.resolve_fight(s)

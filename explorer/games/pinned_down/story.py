@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from explorer.core.actions import whole_arg
 from explorer.core import Action
 from explorer.games.pinned_down import effects as fx
-from explorer.games.pinned_down.actions import actor, whole
+from explorer.games.pinned_down.actions import actor
 
 if TYPE_CHECKING:
     from explorer.games.pinned_down.state import PinnedDownState as S
@@ -80,7 +81,7 @@ def story(s: "S", action: Action, after: "S", *, viewer: int | None = None) -> s
             return (f"{_ship(s, p)} takes {arg} ({step.note}; power {damage.power:+d}, structure {s.structure(p)}% → "
                     f"{max(0, s.structure(p) - damage.structure)}%)" + tail)
         if k == "target" and step is not None:
-            return f"{step.note} strikes {_ship(s, whole(action.args[0]))}"
+            return f"{step.note} strikes {_ship(s, whole_arg(action.args[0]))}"
         if k == "lose" and step is not None:
             return f"{step.note}: {_who(s, step.player)} loses {arg}"
         if k == "look" and step is not None:
@@ -108,11 +109,11 @@ def story(s: "S", action: Action, after: "S", *, viewer: int | None = None) -> s
             how = f"loses, {mine} against {theirs}: damaged"
         return f"{_ship(s, p)} fights {enemy} and {how}" + tail
     if k == "assign":
-        return f"{who} assigns {s.players[p].flagship} to {s.enemies[whole(action.args[1])].name}" + tail
+        return f"{who} assigns {s.players[p].flagship} to {s.enemies[whole_arg(action.args[1])].name}" + tail
     if k == "leave":
         return f"{who} leaves {s.players[p].flagship} unassigned" + tail
     if k == "fight":
-        q = whole(action.args[0])
+        q = whole_arg(action.args[0])
         return f"The players choose the next fight: {_ship(s, q)} against {s.enemies[s.assigned[q]].name}" + tail
     if k == "jump":
         return f"The fleet jumps to {arg} (distance {s.distance} → {after.distance})" + tail

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any, SupportsInt, cast
+from typing import TYPE_CHECKING, Any, cast
 
+from explorer.core.actions import whole_arg
 from explorer.core import CHANCE, Action, Deck, Multiset
 from explorer.core.zones import DeckNodes
 from explorer.games.star_realms.cards import Effect, describe
@@ -46,19 +46,6 @@ def act(kind: str, args: tuple) -> Action:
     True
     """
     return Action(kind, args)
-
-
-def whole(arg: Hashable) -> int:
-    """An action's argument that the rules list as a whole number (a seat counted from 1, an amount of Combat),
-    as ``int``.
-
-    An action's arguments are typed ``Hashable``; that this one is a number is the move's own shape (``act``,
-    ``rules.switch_action``): a move is applied or told only once it is found legal.
-
-    >>> whole(Action("attack", ("player", 2, 5)).args[2])
-    5
-    """
-    return int(cast(SupportsInt, arg))
 
 
 def is_decision(task: "Task") -> bool:
@@ -368,7 +355,7 @@ def apply_decision(s: "StarRealmsState", action: Action) -> "StarRealmsState":
     if action.kind == "done":
         return _finish(s, task)
     if action.kind == "target":
-        return _pop(s, Task("discard", whole(action.args[1]) - 1, amount=task.amount))
+        return _pop(s, Task("discard", whole_arg(action.args[1]) - 1, amount=task.amount))
     if action.kind == "choose":
         labels = [str(a.args[0]) for a in options(s, task)]
         j = labels.index(cast(str, action.args[0]))
@@ -385,7 +372,7 @@ def apply_decision(s: "StarRealmsState", action: Action) -> "StarRealmsState":
         s = scrap_to(s.with_player(me, **{zone: getattr(p, zone).remove(card)}), card)
     elif action.kind == "destroy":
         name = cast(str, action.args[0])
-        owner = whole(action.args[3]) - 1 if len(action.args) > 1 else 1 - me
+        owner = whole_arg(action.args[3]) - 1 if len(action.args) > 1 else 1 - me
         return _pop(destroy_base(s, owner, name))
     elif action.kind == "acquire":
         card = action.args[0]

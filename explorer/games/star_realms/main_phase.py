@@ -18,9 +18,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, cast
 
+from explorer.core.actions import whole_arg
 from explorer.core import Action
 from explorer.games.star_realms.effects import (SCRAPPED_SHIP, act, destroy_base, minus_one, plus_one, scrap_to,
-                                                tasks_for, whole)
+                                                tasks_for)
 from explorer.games.star_realms.formats import base_targets, protectors, targets
 from explorer.core.frozen import replaced
 from explorer.games.star_realms.state import Task, in_play
@@ -299,7 +300,7 @@ def apply_main(s: "StarRealmsState", action: Action) -> "StarRealmsState":
     if kind == "attack":
         return attack(s, me, args)
     if kind == "switch":
-        return s.replace(actor=whole(args[2]) - 1)
+        return s.replace(actor=whole_arg(args[2]) - 1)
     raise ValueError(f"not a main-phase action: {action}")
 
 

@@ -24,9 +24,10 @@ from collections.abc import Hashable
 from functools import lru_cache
 from typing import TYPE_CHECKING, cast
 
+from explorer.core.actions import whole_arg
 from explorer.core import Action
 from explorer.core.rng import Generator
-from explorer.games.star_realms.effects import whole
+
 from explorer.games.star_realms.main_phase import END, PLAY, attack_actions, buy_moves, use_moves
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def _decide(state: StarRealmsState, actions: tuple[Action, ...]) -> Action:
             return max(by_kind[kind], key=lambda a: _cost(state, a.args[0]))
     if "target" in by_kind:
         s = state
-        return min(by_kind["target"], key=lambda a: s.authority_of(whole(a.args[1]) - 1))
+        return min(by_kind["target"], key=lambda a: s.authority_of(whole_arg(a.args[1]) - 1))
     return actions[0]
 
 
@@ -91,7 +92,7 @@ def _teammate_to(state: StarRealmsState, actions: tuple[Action, ...], *, attack:
     for a in actions:
         if a.kind != "switch":
             continue
-        seat = whole(a.args[2]) - 1
+        seat = whole_arg(a.args[2]) - 1
         p = state.players[seat]
         if p.hand or any(not r.primary_used and state.card(r.name).primary for r in p.bases):
             return a
@@ -166,10 +167,10 @@ def heuristic_policy(state: StarRealmsState, rng: Generator) -> Action:
         return max(bases, key=lambda a: (cards[a.args[0]].is_outpost, cards[a.args[0]].defense))
     hits = [a for a in attacks if a.args[0] in ("player", "team")]
     if hits:
-        most = max(whole(a.args[2]) for a in hits)
+        most = max(whole_arg(a.args[2]) for a in hits)
         s = state
         return min((a for a in hits if a.args[2] == most),
-                   key=lambda a: s.authority_of(whole(a.args[1]) - 1) if a.args[0] == "player" else 0)
+                   key=lambda a: s.authority_of(whole_arg(a.args[1]) - 1) if a.args[0] == "player" else 0)
     teammate = _teammate_to(state, actions, attack=True)
     if teammate is not None:
         return teammate

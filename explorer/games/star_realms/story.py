@@ -21,8 +21,9 @@ from __future__ import annotations
 from itertools import islice
 from typing import TYPE_CHECKING
 
+from explorer.core.actions import whole_arg
 from explorer.core import Action
-from explorer.games.star_realms.effects import whole
+
 from explorer.games.star_realms.main_phase import END
 from explorer.games.star_realms.story_lines import SEPARATOR, effect_parts
 from explorer.games.star_realms.told import Told, told
@@ -72,7 +73,7 @@ def _ending(s: "StarRealmsState", after: "StarRealmsState") -> str:
 def _base_words(s: "StarRealmsState", action: Action, me: int) -> tuple[str, int]:
     """``("Player 2's Blob Wheel", owner)`` for a base named in an attack or destroy move."""
     name = str(action.args[0])
-    owner = whole(action.args[3]) - 1 if len(action.args) > 1 else 1 - me
+    owner = whole_arg(action.args[3]) - 1 if len(action.args) > 1 else 1 - me
     return f"{_who(owner)}'s {name}", owner
 
 
@@ -106,10 +107,10 @@ def _main(s: "StarRealmsState", action: Action) -> str:
         team = f"Team {s.fmt.teams[me] + 1} ends its turn" if len(members) > 1 else f"{who} ends the turn"
         return f"{team}: " + "; ".join(parts)
     if kind == "switch":
-        return f"{who} hands the team's main phase to {_who(whole(args[2]) - 1)}"
+        return f"{who} hands the team's main phase to {_who(whole_arg(args[2]) - 1)}"
     if kind == "attack" and args[0] in ("player", "team"):
-        seat = whole(args[1]) - 1 if args[0] == "player" else next(
-            q for q in range(len(s.players)) if s.fmt.teams[q] == whole(args[1]) - 1)
+        seat = whole_arg(args[1]) - 1 if args[0] == "player" else next(
+            q for q in range(len(s.players)) if s.fmt.teams[q] == whole_arg(args[1]) - 1)
         return f"{who} attacks {_target_name(s, seat)} for {args[2]}"
     if kind == "attack":
         base, _ = _base_words(s, action, me)

@@ -21,9 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from explorer.core.actions import whole_arg
 from explorer.core import Action
 from explorer.games.star_realms import rules
-from explorer.games.star_realms.effects import THEN_DRAW, whole
+from explorer.games.star_realms.effects import THEN_DRAW
 from explorer.games.star_realms.main_phase import END, attack_plan, payments, plain_ship
 
 if TYPE_CHECKING:
@@ -128,9 +129,9 @@ def _move(s: "StarRealmsState", action: Action, after: "StarRealmsState") -> lis
     elif kind == "buy":
         found += [Told("trade", seat, -paid) for seat, paid in payments(s, me, s.card(str(args[0])).cost)]
     elif kind == "attack" and args[0] in ("player", "team"):
-        seat = whole(args[1]) - 1 if args[0] == "player" else next(
-            q for q in attack_plan(s, me)[1] if s.fmt.teams[q] == whole(args[1]) - 1)
-        found.append(Told("combat", me, -whole(args[2])))
+        seat = whole_arg(args[1]) - 1 if args[0] == "player" else next(
+            q for q in attack_plan(s, me)[1] if s.fmt.teams[q] == whole_arg(args[1]) - 1)
+        found.append(Told("combat", me, -whole_arg(args[2])))
         lost = s.authority_of(seat) - after.authority_of(seat)  # Authority stops at 0
         if lost:
             found.append(Told("authority", seat, -lost))

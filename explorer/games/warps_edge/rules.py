@@ -16,13 +16,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from explorer.core.actions import whole_arg
 from explorer.core import Action, Deck, Multiset, Result
 from explorer.core.chance import multiset_draws
 from explorer.errors import RulesError
 from explorer.core.zones import DealtDeck
 from explorer.games.warps_edge import actions, effects
-from explorer.games.warps_edge.state import (EMPTY, Pending, SkillCard, Target, WarpsEdgeState, after_arrival, drawn,
-                                             whole)
+from explorer.games.warps_edge.state import (EMPTY, Pending, SkillCard, Target, WarpsEdgeState, after_arrival, drawn)
 
 COLOURS = ("yellow", "orange", "red")
 
@@ -153,7 +153,7 @@ def apply_chance(st: WarpsEdgeState, action: Action) -> WarpsEdgeState:
             st = st.replace(stage="arrivals", turn=1)
         return advance(st)
     if kind == "arrive":
-        card, slot = str(action.args[0]), whole(action.args[1])
+        card, slot = str(action.args[0]), whole_arg(action.args[1])
         i = next(k for k, d in enumerate(st.enemy_deck) if d)
         layers = list(st.enemy_deck)
         layers[i], aside = after_arrival(layers[i], card)

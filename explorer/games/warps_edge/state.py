@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, SupportsInt, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
 from explorer.core.frozen import replaced
@@ -54,19 +54,6 @@ PENDING_PHASES = {
 CHOICE_PENDING = ("recover", "any", "rupture", "remove")
 CHANCE_PENDING = ("draw", "skill")
 """Names under which a state remembers values derived from its fields (the surface's caches)."""
-
-
-def whole(arg: Hashable) -> int:
-    """An action's argument that the rules list as a whole number (the slot an enemy arrives in), as ``int(arg)``
-    reads it.
-
-    An action's arguments are typed ``Hashable``; that this one is a number is the rules' invariant: ``apply``
-    admits only the moves they list (or values equal to them).
-
-    >>> whole(Action("arrive", ("Demo Raider", 2)).args[1])
-    2
-    """
-    return int(cast(SupportsInt, arg))
 
 
 def drawn(arg: Hashable) -> Multiset[str]:
