@@ -59,9 +59,11 @@ def _short(value: Any, budget: int, depth: int) -> str:
     if value is None or isinstance(value, (bool, float)):
         return repr(value)
     if isinstance(value, int):
-        if value.bit_length() > _BIG_INT_BITS:
-            digits = int(value.bit_length() * 0.30103) + 1
-            return f"a whole number of {'about ' if digits > 70 else ''}{digits} digits"
+        bits = value.bit_length()
+        if bits > _BIG_INT_BITS:
+            if bits < 10_000:  # about 3,000 digits: counted exactly (well below the 4,300 digits str() allows)
+                return f"a whole number of {len(str(abs(value))):,} digits"
+            return f"a whole number of about {int(bits * 0.30103) + 1:,} digits"
         return repr(value)
     if isinstance(value, (str, bytes, bytearray)):
         return repr(value[: budget + 1])

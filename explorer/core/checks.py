@@ -2,8 +2,10 @@
 
 ``True`` is an ``int`` to Python but never a count to a player, so every caller refuses it the same
 way, with the same sentence naming the argument and the range (and the error class of the caller's
-layer: ``RulesError`` by default, ``SimulationError`` in the lab, ``InputError`` in a panel). The bad
-value is quoted by :func:`explorer.errors.excerpt`, so a huge one never floods the message.
+layer: ``RulesError`` by default, ``ValueError`` in the exact distributions, ``SimulationError`` in the
+lab, ``InputError`` in a panel). The bad value is quoted by :func:`explorer.errors.excerpt`, so a huge one
+never floods the message. It imports nothing but the errors, so every layer may use it, the exact
+distributions below the core too.
 
 >>> whole_number("rollouts", 8, 1, 100)
 8
@@ -11,10 +13,15 @@ value is quoted by :func:`explorer.errors.excerpt`, so a huge one never floods t
 Traceback (most recent call last):
 ...
 explorer.errors.RulesError: rollouts must be a whole number from 1 to 100, got True
+>>> whole_number("n", -1, 0, error=ValueError, why=" (a count)")
+Traceback (most recent call last):
+...
+ValueError: n must be a whole number >= 0 (a count), got -1
 """
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Any
 
 from explorer.errors import RulesError, excerpt
@@ -25,8 +32,14 @@ def is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def whole_number(name: str, value: Any, low: int, high: int, error: type[Exception] = RulesError) -> int:
-    """``value`` when it is a whole number from ``low`` to ``high``; else ``error`` naming ``name`` and the range."""
-    if not is_whole(value) or not low <= value <= high:
-        raise error(f"{name} must be a whole number from {low} to {high}, got {excerpt(value)}")
+def whole_number(name: str, value: Any, low: int, high: int | None = None, error: type[Exception] = RulesError,
+                 why: str = "") -> int:
+    """``value`` as an ``int`` when it is a whole number from ``low`` to ``high`` (no upper end when ``high`` is
+    ``None``; a numpy integer counts, a bool never); else ``error`` naming ``name`` and the range, then ``why``."""
+    if type(value) is int and low <= value and (high is None or value <= high):
+        return value  # the common case, kept fast for sliders
+    if (isinstance(value, bool) or not isinstance(value, Integral)
+            or not (low <= int(value) and (high is None or int(value) <= high))):
+        span = f">= {low}" if high is None else f"from {low} to {high}"
+        raise error(f"{name} must be a whole number {span}{why}, got {excerpt(value)}")
     return int(value)

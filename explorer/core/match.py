@@ -38,6 +38,7 @@ from typing import Any, NamedTuple
 
 from explorer.core.actions import CHANCE, TERMINAL, Action
 from explorer.core.chance import sample_outcome
+from explorer.core.checks import whole_number
 from explorer.core.display import match_html
 from explorer.core.game import Game, game_from_identity
 from explorer.core.policies import Policy, named_policy
@@ -210,8 +211,7 @@ class Match(Observed):
         panel watching the match redraws once for the whole run.
         """
         chooser = self._policy(policy)
-        if not isinstance(max_steps, int) or max_steps < 0:
-            raise ValueError(f"max_steps must be a whole number >= 0, got {max_steps!r}")
+        whole_number("max_steps", max_steps, 0, None, ValueError)
         made = 0
         rng = self._rng
         replay = Replay(chooser, policy) if isinstance(policy, str) else None

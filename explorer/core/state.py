@@ -26,7 +26,7 @@ from explorer.core.display import state_html
 from explorer.core.frozen import replaced
 from explorer.core.position import toml_text
 from explorer.core.serial import encode
-from explorer.errors import IllegalActionError, InvalidActionError, RulesError
+from explorer.errors import IllegalActionError, InvalidActionError, RulesError, excerpt
 
 if TYPE_CHECKING:
     from explorer.core.game import Game
@@ -267,7 +267,7 @@ class State:
         shown = ", ".join(str(m) for m in moves[:12]) + (", ..." if len(moves) > 12 else "")
         first = wanted.split(" ", 1)[0] if wanted else ""
         if self.is_terminal():
-            raise IllegalActionError(f"{_short(text)} cannot be played: the game is over", state=self, action=text)
+            raise IllegalActionError(f"{excerpt(text)} cannot be played: the game is over", state=self, action=text)
         known_kinds = {normalise_notation(k) for k in self.game.action_kinds} | {
             normalise_notation(m.kind) for m in moves
         }
@@ -275,12 +275,12 @@ class State:
             parsed = self.parse_notation(text)
             reason = f": {self.why_illegal(parsed)}" if parsed is not None else ""
             raise IllegalActionError(
-                f"{_short(text)} is not legal in {self.phase}{reason}; legal now: {shown or 'nothing'}",
+                f"{excerpt(text)} is not legal in {self.phase}{reason}; legal now: {shown or 'nothing'}",
                 state=self,
                 action=text,
             )
         raise InvalidActionError(
-            f"{_short(text)} is not an action here (phase {self.phase}); allowed: {shown or 'nothing'}",
+            f"{excerpt(text)} is not an action here (phase {self.phase}); allowed: {shown or 'nothing'}",
             state=self,
             action=text,
         )
@@ -299,17 +299,17 @@ class State:
             action = self.parse_action(action)
         elif not isinstance(action, Action):
             raise InvalidActionError(
-                f"apply() takes an Action or its text, got {type(action).__name__} {_short(action)}",
+                f"apply() takes an Action or its text, got {type(action).__name__} {excerpt(action)}",
                 state=self,
                 action=action,
             )
         elif not _well_formed(action):
-            raise InvalidActionError(f"{_short(action)} is not a well-formed action: its kind is text and its "
+            raise InvalidActionError(f"{_quoted(action)} is not a well-formed action: its kind is text and its "
                                      "arguments are plain values", state=self, action=action)
         elif action not in self.moves():
             shape = _shape_refusal(action, self.moves())
             if shape:
-                raise InvalidActionError(f"{_short(action)} {shape}", state=self, action=action)
+                raise InvalidActionError(f"{_quoted(action)} {shape}", state=self, action=action)
             raise IllegalActionError(
                 f"{action} is illegal in {self.phase}: {self.why_illegal(action)}", state=self, action=action
             )
@@ -361,9 +361,11 @@ class State:
         return state_html(self)
 
 
-def _short(value: Any, limit: int = 80) -> str:
-    shown = repr(value)
-    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+def _quoted(action: Action) -> str:
+    """An action as it was written in code (``Action('play')``), each part quoted by ``excerpt`` so a huge
+    argument never floods the refusal."""
+    args = f", {excerpt(action.args)}" if action.args else ""
+    return f"Action({excerpt(action.kind)}{args})"
 
 
 def _shape_refusal(action: Action, moves: tuple[Action, ...]) -> str:

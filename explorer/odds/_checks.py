@@ -6,44 +6,23 @@ memory (``True == 1`` would otherwise hit the cache entry for ``1``). A failed
 check raises ``ValueError`` whose message names the argument, the allowed
 range and the value that was given.
 
->>> whole_number("hit_on", 7, 1, 6)
+Whole numbers are checked by the one check every layer uses (:func:`explorer.core.checks.whole_number`,
+with ``ValueError``), and a bad value is quoted by :func:`explorer.errors.excerpt`.
+
+>>> population_pairs({"laser": True})
 Traceback (most recent call last):
 ...
-ValueError: hit_on must be a whole number from 1 to 6, got 7
->>> whole_number("n", 3, 0)
-3
+ValueError: population count of 'laser' must be a whole number from 0 to 10000 (the cap MAX_POPULATION), got True
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from numbers import Integral
 
+from explorer.core.checks import whole_number
 from explorer.core.multiset import Multiset
-from explorer.core.numeric import BOOLS
+from explorer.errors import excerpt
 from explorer.odds.limits import MAX_KINDS, MAX_POPULATION, cap_text
-
-
-def _range_text(low: int, high: int | None) -> str:
-    if high is None:
-        return f">= {low}"
-    return f"from {low} to {high}"
-
-
-def whole_number(name: str, value: object, low: int, high: int | None = None, why: str = "") -> int:
-    """``value`` as an ``int`` if it is a whole number in ``low..high`` (bools refused).
-
-    ``why`` is appended to the range in the message, e.g. " (the population size)".
-    """
-    if type(value) is int and low <= value and (high is None or value <= high):
-        return value  # the common case, kept fast for sliders
-    if (
-        isinstance(value, BOOLS)
-        or not isinstance(value, Integral)
-        or not (low <= int(value) and (high is None or int(value) <= high))
-    ):
-        raise ValueError(f"{name} must be a whole number {_range_text(low, high)}{why}, got {short(value)}")
-    return int(value)
 
 
 def _sort_key(pair: tuple[Hashable, int]) -> tuple[str, str]:
@@ -78,7 +57,7 @@ def population_pairs(population: object, name: str = "population") -> tuple[tupl
     pairs = []
     for kind, count in population.items():
         if type(count) is not int or not 0 <= count <= MAX_POPULATION:  # the message is built only when needed
-            count = whole_number(f"{name} count of {short(kind)}", count, 0, MAX_POPULATION,
+            count = whole_number(f"{name} count of {excerpt(kind)}", count, 0, MAX_POPULATION, ValueError,
                                  cap_text("MAX_POPULATION"))
         pairs.append((kind, count))
     _check_size(name, len(pairs), sum(c for _, c in pairs))
@@ -93,25 +72,6 @@ def _check_size(name: str, kinds: int, size: int) -> None:
         raise ValueError(
             f"{name} must hold at most {MAX_POPULATION:,} items in all (the cap MAX_POPULATION), got {size:,}"
         )
-
-
-def short(value: object, limit: int = 60) -> str:
-    """``repr(value)`` cut to ``limit`` characters, so a refusal never echoes a huge input.
-
-    A huge whole number is described by its size instead (its digits may not
-    even be printable: Python refuses ints of more than 4,300 digits).
-
-    >>> short("x" * 100)[-8:], short(10**5000)
-    ('xxxxx...', 'a whole number of 5,001 digits')
-    """
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 200:
-        digits = len(str(abs(value))) if abs(value).bit_length() < 10_000 else int(abs(value).bit_length() * 0.30103) + 1
-        return f"a whole number of {digits:,} digits"
-    try:
-        text = repr(value)
-    except Exception:  # a repr that fails must not hide the refusal
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def kind_group(
@@ -153,10 +113,10 @@ def kind_group(
             present = kind in known
         except TypeError:
             raise TypeError(
-                f"{name}: {short(kind)} is unhashable ({type(kind).__name__}); a kind is a string, a number or a tuple"
+                f"{name}: {excerpt(kind)} is unhashable ({type(kind).__name__}); a kind is a string, a number or a tuple"
             ) from None
         if not present:
-            listing = ", ".join(short(k, 30) for k, _ in pairs[:12]) or "none"
+            listing = ", ".join(excerpt(k, 30) for k, _ in pairs[:12]) or "none"
             more = f", ... ({len(pairs)} kinds)" if len(pairs) > 12 else ""
-            raise ValueError(f"{name}: {short(kind)} is not in the population (its kinds: {listing}{more})")
+            raise ValueError(f"{name}: {excerpt(kind)} is not in the population (its kinds: {listing}{more})")
     return frozenset(group)

@@ -23,14 +23,14 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb
 
-from explorer.odds._checks import whole_number
+from explorer.core.checks import whole_number
 from explorer.odds.dist import Dist
 from explorer.odds.limits import MAX_DICE, MAX_FACE_OUTCOMES, MAX_FACE_VALUES, MAX_SIDES, MAX_SUM_OUTCOMES, cap_text
 
 
 def _dice_args(n: object, sides: object) -> tuple[int, int]:
-    return (whole_number("n", n, 0, MAX_DICE, cap_text("MAX_DICE")),
-            whole_number("sides", sides, 1, MAX_SIDES, cap_text("MAX_SIDES")))
+    return (whole_number("n", n, 0, MAX_DICE, ValueError, cap_text("MAX_DICE")),
+            whole_number("sides", sides, 1, MAX_SIDES, ValueError, cap_text("MAX_SIDES")))
 
 
 def dice_pool(n: int, *, sides: int = 6, hit_on: int) -> Dist:
@@ -52,7 +52,7 @@ def dice_pool(n: int, *, sides: int = 6, hit_on: int) -> Dist:
     ValueError: hit_on must be a whole number from 1 to 6, got 7
     """
     n, sides = _dice_args(n, sides)
-    return _pool(n, sides, whole_number("hit_on", hit_on, 1, sides))
+    return _pool(n, sides, whole_number("hit_on", hit_on, 1, sides, ValueError))
 
 
 @lru_cache(maxsize=4096)

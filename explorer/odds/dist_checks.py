@@ -21,6 +21,7 @@ from fractions import Fraction
 from numbers import Integral, Rational
 from typing import Any
 
+from explorer.core.checks import whole_number
 from explorer.core.numeric import BOOLS
 from explorer.errors import excerpt
 from explorer.odds.limits import MAX_SAMPLE
@@ -54,9 +55,7 @@ def listed(values: object, name: str, call: str, what: str) -> list[Any]:
 
 def whole_weight(outcome: object, w: object) -> int:
     """``w`` as an ``int`` when it is a whole number >= 0 (bools refused): the weight of ``outcome``."""
-    if isinstance(w, BOOLS) or not isinstance(w, Integral) or w < 0:
-        raise ValueError(f"weight of outcome {outcome!r} must be a whole number >= 0, got {w!r}")
-    return int(w)
+    return whole_number(f"weight of outcome {excerpt(outcome)}", w, 0, None, ValueError)
 
 
 def merged_weights(outcomes: object, weights: object) -> dict[Any, int]:

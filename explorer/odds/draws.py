@@ -28,7 +28,8 @@ from math import comb
 
 
 from explorer.core.multiset import Multiset
-from explorer.odds._checks import kind_group, population_pairs, whole_number
+from explorer.core.checks import whole_number
+from explorer.odds._checks import kind_group, population_pairs
 from explorer.odds.compositions import binomial_row, drawn_multisets
 from explorer.odds.dist import Dist
 from explorer.odds.limits import MAX_DRAW_OUTCOMES, MAX_JOINT_DRAWN, TooManyDraws
@@ -37,7 +38,7 @@ Population = Mapping[Hashable, int] | Multiset
 
 
 def _n_drawn(n: object, size: int) -> int:
-    return whole_number("n", n, 0, size, " (the population size)")
+    return whole_number("n", n, 0, size, ValueError, " (the population size)")
 
 
 def draw(population: Population, n: int) -> Dist:
@@ -181,7 +182,7 @@ def draw_joint(population: Population, n: int, kind_a: Hashable | object, kind_b
         shared = ", ".join(sorted(repr(k) for k in group_a & group_b))
         raise ValueError(f"kind_a and kind_b must be different kinds; both include {shared}")
     size = sum(c for _, c in pairs)
-    n = whole_number("n", n, 0, min(size, MAX_JOINT_DRAWN),
+    n = whole_number("n", n, 0, min(size, MAX_JOINT_DRAWN), ValueError,
                      f" (the population size, and the cap MAX_JOINT_DRAWN = {MAX_JOINT_DRAWN})")
     count_a = sum(c for k, c in pairs if k in group_a)
     count_b = sum(c for k, c in pairs if k in group_b)

@@ -30,7 +30,8 @@ from math import lcm
 from numbers import Rational
 from typing import Any
 
-from explorer.odds._checks import short, whole_number
+from explorer.core.checks import whole_number
+from explorer.errors import excerpt
 from explorer.odds.dist import Dist
 from explorer.odds.limits import MAX_CHAIN_COMPONENT, MAX_CHAIN_STATES, MAX_CHAIN_STEPS, MAX_CHAIN_WORK, cap_text
 
@@ -161,11 +162,11 @@ def absorbing_chain(
     try:
         hash(start)
     except TypeError:
-        raise TypeError(f"start: {short(start)} is unhashable ({type(start).__name__}); a state is a "
+        raise TypeError(f"start: {excerpt(start)} is unhashable ({type(start).__name__}); a state is a "
                         "string, a number or a tuple") from None
     if start not in known:
-        raise ValueError(f"start: {short(start)} is not a state of transitions")
-    max_steps = whole_number("max_steps", max_steps, 1, MAX_CHAIN_STEPS, cap_text("MAX_CHAIN_STEPS"))
+        raise ValueError(f"start: {excerpt(start)} is not a state of transitions")
+    max_steps = whole_number("max_steps", max_steps, 1, MAX_CHAIN_STEPS, ValueError, cap_text("MAX_CHAIN_STEPS"))
     if isinstance(tail, bool) or not isinstance(tail, Rational) or not 0 <= tail < 1:
         raise ValueError(f"tail must be a Fraction or int from 0 up to (not including) 1, got {tail!r}")
     return _solve(rows, start, max_steps, Fraction(tail))

@@ -20,7 +20,7 @@ from math import fsum, sqrt
 
 from explorer.core.numeric import BOOLS, NUMBERS
 from explorer.core.rng import Generator, fresh_seed, new_generator
-from explorer.odds._checks import whole_number
+from explorer.core.checks import whole_number
 from explorer.odds.limits import MAX_SEED, MAX_TRIALS, cap_text
 
 Z95 = 1.959963984540054
@@ -96,11 +96,11 @@ def estimate(
     """
     if not callable(trial):
         raise ValueError(f"trial must be a function of a seeded generator, got {type(trial).__name__}")
-    trials = whole_number("trials", trials, 1, MAX_TRIALS, cap_text("MAX_TRIALS"))
+    trials = whole_number("trials", trials, 1, MAX_TRIALS, ValueError, cap_text("MAX_TRIALS"))
     if seed is None:
         seed = fresh_seed(128)
     else:
-        seed = whole_number("seed", seed, 0, MAX_SEED, cap_text("MAX_SEED"))
+        seed = whole_number("seed", seed, 0, MAX_SEED, ValueError, cap_text("MAX_SEED"))
     rng = new_generator(seed)
     results = [trial(rng) for _ in range(trials)]
     if all(isinstance(r, BOOLS) for r in results):

@@ -26,6 +26,7 @@ from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from explorer.core.checks import whole_number
 from explorer.sim.backends import BACKENDS, dask_client, default_workers, plan_chunks, run_dask, run_local, run_processes
 from explorer.sim.play import Chunk, Failure, GameRecord, HaltSignal
 from explorer.sim.result import SimResult
@@ -64,12 +65,10 @@ class Progress:
 def _check_backend(backend: str, workers: int | None, chunk_size: int | None) -> int:
     if backend not in BACKENDS:
         raise SimulationError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or not 1 <= workers <= MAX_WORKERS):
-        raise SimulationError(f"workers must be a whole number from 1 to {MAX_WORKERS}, got {workers!r}")
-    if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, int)
-                                   or not 1 <= chunk_size <= 1_000_000):
-        raise SimulationError(f"chunk_size must be a whole number from 1 to 1000000, got {chunk_size!r}")
+    if workers is not None:
+        whole_number("workers", workers, 1, MAX_WORKERS, SimulationError)
+    if chunk_size is not None:
+        whole_number("chunk_size", chunk_size, 1, 1_000_000, SimulationError)
     if backend == "local":
         return 1
     return workers or default_workers()

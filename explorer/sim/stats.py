@@ -19,6 +19,8 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from explorer.core.checks import whole_number
+
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
 
@@ -38,8 +40,7 @@ class Rate(NamedTuple):
 
 def _check_counts(successes: int, trials: int) -> None:
     for name, value in (("successes", successes), ("trials", trials)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{name} must be a whole number >= 0, got {value!r}")
+        whole_number(name, value, 0, None, ValueError)
     if successes > trials:
         raise ValueError(f"successes ({successes}) cannot exceed trials ({trials})")
 

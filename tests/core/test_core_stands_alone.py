@@ -1,7 +1,7 @@
 """The layers of ``docs/architecture.md``: the core imports nothing above it, and imports go one way.
 
 Layers, bottom up: ``explorer.errors`` (a leaf); the core's primitives (``multiset``, ``numeric``,
-``rng``, ``pcg64``); ``explorer.odds`` (exact distributions, on those primitives alone); the rest of
+``rng``, ``pcg64``, ``checks``); ``explorer.odds`` (exact distributions, on those primitives alone); the rest of
 ``explorer.core`` (the game surface, chance nodes, matches); the games; ``explorer.advisor``;
 ``explorer.sim``. The core finds games and shared policies through ``explorer.core.registry``, never
 by name.
@@ -14,7 +14,8 @@ from pathlib import Path
 from tests.core import import_graph
 
 GRAPH = import_graph.graph()
-PRIMITIVES = {"explorer.core.multiset", "explorer.core.numeric", "explorer.core.rng", "explorer.core.pcg64"}
+PRIMITIVES = {"explorer.core.multiset", "explorer.core.numeric", "explorer.core.rng", "explorer.core.pcg64",
+              "explorer.core.checks"}
 
 KNOWN_CIRCLES: list[set[str]] = [
     # None left: every game's imports run one way (its state's hooks reach the rules through

@@ -100,7 +100,7 @@ def test_a_first_page_counts_against_its_cookie_and_leaves_the_address_once_the_
 
 
 def test_the_share_is_a_whole_number_of_at_least_one() -> None:
-    with pytest.raises(ValueError, match="at least 1, got 0"):
+    with pytest.raises(ValueError, match="kernels per visitor must be a whole number >= 1, got 0"):
         VisitorShares(0)
 
 

@@ -66,7 +66,8 @@ from explorer.sim.budget import budget_for
 from widgets.common.advice_chart import advice_figure
 from widgets.common.background import IN_PAGE, LOOP, Work, start, threads_start
 from widgets.common.charts import show_figure
-from widgets.common.seed_box import InputError, whole_number
+from explorer.core.checks import whole_number
+from widgets.common.seed_box import InputError
 
 log = logging.getLogger(__name__)
 
@@ -255,7 +256,7 @@ class AdviceTab:
         rollouts = self.rollouts.value
         shown, dealt = state, ""
         try:
-            rollouts = whole_number(rollouts, "rollouts (games for each option)", MIN_ROLLOUTS, MAX_ROLLOUTS)
+            rollouts = whole_number("rollouts (games for each option)", rollouts, MIN_ROLLOUTS, MAX_ROLLOUTS, InputError)
             if not state.is_terminal():
                 state, dealt = next_decision(state, self.seed)
             options = len(state.legal_actions()) if not (state.is_chance() or state.is_terminal()) else 0

@@ -95,7 +95,8 @@ from widgets.common.action_picker import MAX_BUTTONS, ActionPicker, typed_text
 from widgets.common.advice_tab import AdviceTab
 from widgets.common.follow import RedrawLater
 from widgets.common.review_view import ReviewView
-from widgets.common.seed_box import InputError, SeedBox, whole_number
+from explorer.core.checks import whole_number
+from widgets.common.seed_box import InputError, SeedBox
 from widgets.common.history import HistoryView
 from widgets.common.link_reader import read_link
 from explorer.core.share import MAX_QUERY_CHARS, MAX_SEED, match_query, position_query
@@ -597,7 +598,7 @@ class MatchPanel:
     @_guarded
     def auto(self, n: int | None = None, policy: str | None = None) -> str:
         """Play up to ``n`` moves with ``policy`` (defaults: the N box and the policy dropdown)."""
-        steps = whole_number(self.auto_steps.value if n is None else n, "N (moves to play)", 1, MAX_AUTO_STEPS)
+        steps = whole_number("N (moves to play)", self.auto_steps.value if n is None else n, 1, MAX_AUTO_STEPS, InputError)
         name = self.auto_policy.value if policy is None else policy
         if name not in self.policy_names():
             raise InputError(f"Unknown policy {name!r}; policies: {', '.join(self.policy_names())}.")
@@ -622,20 +623,20 @@ class MatchPanel:
     @_guarded
     def goto(self, index: int) -> str:
         """Show position ``index`` (0 is the start)."""
-        self.match.goto(whole_number(index, "position", 0, len(self.match) - 1))
+        self.match.goto(whole_number("position", index, 0, len(self.match) - 1, InputError))
         return f"Showing position {self.match.cursor} of {len(self.match) - 1}."
 
     @_guarded
     def set_seed(self, seed: int | None = None) -> str:
         """Reseed the match from here on (the seed box by default); the undone future is cut."""
-        value = whole_number(self.seed_input.value if seed is None else seed, "The seed", 0, MAX_SEED)
+        value = whole_number("The seed", self.seed_input.value if seed is None else seed, 0, MAX_SEED, InputError)
         self.match.reseed(value)
         return f"Seed {value}: chance draws from this position on use it."
 
     @_guarded
     def new_game(self, seed: int | None = None) -> str:
         """Start again from :meth:`initial_state` with ``seed`` (the seed box by default)."""
-        value = whole_number(self.seed_input.value if seed is None else seed, "The seed", 0, MAX_SEED)
+        value = whole_number("The seed", self.seed_input.value if seed is None else seed, 0, MAX_SEED, InputError)
         self.match.restart(self.initial_state(), seed=value)
         return f"New game with seed {value}."
 

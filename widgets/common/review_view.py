@@ -46,7 +46,8 @@ from explorer.core.match import Match
 from explorer.errors import RulesError
 from widgets.common.advice_tab import ASKED, MIN_ROLLOUTS, rollout_backend
 from widgets.common.background import IN_PAGE, LOOP, Work, start
-from widgets.common.seed_box import InputError, whole_number
+from explorer.core.checks import whole_number
+from widgets.common.seed_box import InputError
 
 log = logging.getLogger(__name__)
 
@@ -153,9 +154,9 @@ class ReviewView:
             return False
         match, seat = self._current(), self.seat.value
         try:
-            decisions = whole_number(self.decisions.value, "last (decisions to review)", 1, MAX_DECISIONS)
-            rollouts = whole_number(self.rollouts.value, "rollouts (games for each option)", MIN_ROLLOUTS,
-                                    MAX_REVIEW_ROLLOUTS)
+            decisions = whole_number("last (decisions to review)", self.decisions.value, 1, MAX_DECISIONS, InputError)
+            rollouts = whole_number("rollouts (games for each option)", self.rollouts.value, MIN_ROLLOUTS,
+                                    MAX_REVIEW_ROLLOUTS, InputError)
         except InputError as err:
             self._say(str(err), error=True)
             return False

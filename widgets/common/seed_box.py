@@ -1,8 +1,9 @@
-"""The Seed box of a match panel, and the check every number a panel is given goes through.
+"""The Seed box of a match panel, and the error a panel refuses a value with (``InputError``).
 
->>> whole_number(12, "The seed", 0, 99)
-12
->>> whole_number(True, "N (moves to play)", 1, 10)
+A number a panel is given goes through the core's one check, raising this error:
+
+>>> from explorer.core.checks import whole_number
+>>> whole_number("N (moves to play)", True, 1, 10, InputError)
 Traceback (most recent call last):
 ...
 widgets.common.seed_box.InputError: N (moves to play) must be a whole number from 1 to 10, got True
@@ -18,19 +19,10 @@ from typing import Any
 import ipywidgets as W
 import traitlets
 
-from explorer.core.checks import whole_number as checked_whole_number
 
 
 class InputError(ValueError):
     """A widget value the panel refuses before asking the match (shown in the status line)."""
-
-
-def whole_number(value: Any, name: str, lo: int, hi: int) -> int:
-    """``value`` when it is a whole number from ``lo`` to ``hi``; else an ``InputError`` naming ``name`` and the range.
-
-    The core's one check (:func:`explorer.core.checks.whole_number`), raising the panel's error.
-    """
-    return checked_whole_number(name, value, lo, hi, error=InputError)
 
 
 _WHOLE = re.compile(r"-?[0-9]{1,30}")

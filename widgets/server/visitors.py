@@ -49,6 +49,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from explorer.core.checks import whole_number
+
 COOKIE = "rules_explorer_visitor"
 """The name of the visitor cookie."""
 COOKIE_DAYS = 30
@@ -101,9 +103,7 @@ class VisitorShares:
     """Which visitor each page kernel was started for, and whether a visitor may start one more."""
 
     def __init__(self, per_visitor: int) -> None:
-        if isinstance(per_visitor, bool) or not isinstance(per_visitor, int) or per_visitor < 1:
-            raise ValueError(f"kernels per visitor must be a whole number of at least 1, got {per_visitor!r}")
-        self.per_visitor = per_visitor
+        self.per_visitor = whole_number("kernels per visitor", per_visitor, 1, None, ValueError)
         self._kernels: dict[str, _Share] = {}
         self._starting: dict[int, Visitor] = {}  # starts overlap on a busy server: counted before they are listed
         self._numbers = 0

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from explorer.core import Deck, Multiset
+from explorer.core.checks import whole_number
 from explorer.games.star_realms.odds.position import check_position, deal, start_branches
 
 
@@ -101,8 +102,7 @@ def p_card_within(state: Any, player: int, card: str, turns: int) -> Fraction:
     (Fraction(20, 21), Fraction(1, 1))
     """
     check_position(state, player)
-    if not isinstance(turns, int) or turns < 0:
-        raise ValueError(f"turns must be a whole number >= 0, got {turns!r}")
+    whole_number("turns", turns, 0, None, ValueError)
     return 1 - survival_of(state, player, card, turns)[turns]
 
 
