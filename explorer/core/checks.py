@@ -1,4 +1,5 @@
-"""The small checks every entry point shares, written once: a whole number in its range, not a bool.
+"""The small checks every entry point shares, written once: a whole number in its range, not a bool, and a
+position of the game expected (:func:`game_state`).
 
 ``True`` is an ``int`` to Python but never a count to a player, so every caller refuses it the same
 way, with the same sentence naming the argument and the range (and the error class of the caller's
@@ -22,7 +23,7 @@ ValueError: n must be a whole number >= 0 (a count), got -1
 from __future__ import annotations
 
 from numbers import Integral
-from typing import Any
+from typing import Any, TypeVar
 
 from explorer.errors import RulesError, excerpt
 
@@ -43,3 +44,24 @@ def whole_number(name: str, value: Any, low: int, high: int | None = None, error
         span = f">= {low}" if high is None else f"from {low} to {high}"
         raise error(f"{name} must be a whole number {span}{why}, got {excerpt(value)}")
     return int(value)
+
+
+S = TypeVar("S")
+
+
+def game_state(state: object, kind: type[S]) -> S:
+    """``state`` as the game's own state class, for code that holds one game's positions only (a game's panel
+    loads no other game's matches); anything else is a bug, refused in words rather than read wrongly.
+
+    >>> import explorer
+    >>> s = explorer.load_game("warps_edge").initial_state()
+    >>> game_state(s, type(s)) is s
+    True
+    >>> game_state(s, explorer.load_game("endor").state_class)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a position of EndorState, got a WarpsEdgeState
+    """
+    if not isinstance(state, kind):
+        raise TypeError(f"expected a position of {kind.__name__}, got a {type(state).__name__}")
+    return state

@@ -23,6 +23,7 @@ import ipywidgets as W
 
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
+from explorer.core.checks import game_state
 from explorer.core.state import State
 from explorer.games.endor.rules import agree, who
 from explorer.games.endor.state import EndorState
@@ -69,17 +70,6 @@ def cards_html(state: Any, viewer: int | None = None) -> str:
             f"{state.data.limits['stormtroopers'] - len(state.troopers)}</div></div>")
 
 
-def endor_state(state: State) -> EndorState:
-    """``state`` as the Battle of Endor position it is: an Endor panel holds Endor matches only (it loads
-    no other game's, ``save_load.load_match``).
-
-    >>> endor_state(load_game(GAME_ID).initial_state()).seats
-    2
-    """
-    assert isinstance(state, EndorState), f"an Endor panel shows Endor positions, not {type(state).__name__}"
-    return state
-
-
 class EndorPanel(MatchPanel):
     """The Battle of Endor match panel. ``players``: 2 or 4 (teams); ``variant``: a rules variant."""
 
@@ -104,7 +94,7 @@ class EndorPanel(MatchPanel):
         board.layout.flex, moves.layout.flex = "1 1 58%", "1 1 38%"
 
     def position_view(self, state: State) -> Any:
-        state = endor_state(state)
+        state = game_state(state, EndorState)
         # Building a Plotly figure costs ~50 ms: redraw a figure only when what it shows changed.
         board_key = (state.game, state.ships, state.markers, state.shields_down, state.round)
         tracks_key = (state.game, state.strike_team, state.troopers, state.luke_hits, state.vader_hits, state.vader,
@@ -125,7 +115,7 @@ class EndorPanel(MatchPanel):
         """The seat the table is drawn for (the "View as" choice), or ``None`` for the whole table."""
         pick = getattr(self, "seat_pick", None)
         value = pick.value if pick is not None else -1
-        return None if value < 0 or value >= endor_state(self.state).seats else value
+        return None if value < 0 or value >= game_state(self.state, EndorState).seats else value
 
     def extra_controls(self) -> Sequence[W.Widget]:
         self.resolve_button = W.Button(description="Resolve chance ▸", button_style="primary",
@@ -133,7 +123,7 @@ class EndorPanel(MatchPanel):
                                        layout=W.Layout(width="auto"))
         self.resolve_button.add_class("endor-resolve")
         self.resolve_button.on_click(lambda _b: self.resolve_chance())
-        start = endor_state(self.match.states[0])
+        start = game_state(self.match.states[0], EndorState)
         seats = [("whole table", -1)] + [(who(start, s), s) for s in range(start.seats)]
         self.seat_pick = W.Dropdown(options=seats, value=-1, description="View as", layout=W.Layout(width="230px"),
                                     style={"description_width": "56px"})
@@ -145,7 +135,7 @@ class EndorPanel(MatchPanel):
         """The decision line with the verb agreeing with the side: "Rebels decide", "Empire decides"."""
         if state.is_terminal() or state.is_chance():
             return super().decision_text(state)
-        endor, seat = endor_state(state), state.current_player
+        endor, seat = game_state(state, EndorState), state.current_player
         return f"{who(endor, seat)} {agree(endor, seat, 'decide')}"
 
     def on_refresh(self, state: State) -> None:

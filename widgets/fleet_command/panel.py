@@ -27,6 +27,7 @@ import ipywidgets as W
 from explorer.core.actions import Action
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
+from explorer.core.checks import game_state
 from explorer.core.state import State
 from explorer.games.fleet_command import odds, tactics
 from explorer.games.fleet_command.movement import describe, laid_tiles
@@ -54,22 +55,11 @@ def tiles_words(n: int) -> str:
     return "no tile" if n == 0 else f"{n} tile{'s' if n != 1 else ''}"
 
 
-def fleet_state(state: State) -> FleetState:
-    """``state`` as the Fleet Command position it is: a Fleet Command panel holds Fleet Command matches only
-    (it loads no other game's, ``save_load.load_match``).
-
-    >>> fleet_state(load_game(GAME_ID).initial_state()).stage
-    'place'
-    """
-    assert isinstance(state, FleetState), f"a Fleet Command panel shows Fleet Command positions, not {type(state).__name__}"
-    return state
-
-
 def start_at_movement(game: Game, seed: int) -> Match:
     """A match set up by the heuristic policy (placement, deal, first initiative) up to round 1's Movement Phase."""
     match = Match(game, seed=seed)
     for _ in range(MAX_SETUP_STEPS):
-        if fleet_state(match.state).stage == "movement" or match.state.is_terminal():
+        if game_state(match.state, FleetState).stage == "movement" or match.state.is_terminal():
             break
         match.step(None if match.state.is_chance() else game.policies()["heuristic"](match.state, match.rng))
     return match
@@ -240,7 +230,7 @@ class FleetCommandPanel(MatchPanel):
             self._update_buttons(s)
         finally:
             self._quiet = False
-        if fleet_state(state).stage == "path":
+        if game_state(state, FleetState).stage == "path":
             self._redraw_map()  # the first path's ghost tiles
 
     def offers_moves_itself(self, state: State) -> bool:
@@ -269,7 +259,7 @@ class FleetCommandPanel(MatchPanel):
     def lay_out(self) -> bool:
         """Play the path chosen in the path dropdown."""
         action = self.path_pick.value
-        if fleet_state(self.state).stage != "path" or not isinstance(action, Action):
+        if game_state(self.state, FleetState).stage != "path" or not isinstance(action, Action):
             return self._refuse("No path to lay out: first choose a ship and press Move.")
         return bool(self.play(action))
 

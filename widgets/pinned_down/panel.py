@@ -22,6 +22,7 @@ import ipywidgets as W
 
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
+from explorer.core.checks import game_state
 from explorer.core.state import State
 from explorer.games.pinned_down.state import PinnedDownState
 from widgets.common.match_panel import MatchPanel
@@ -30,17 +31,6 @@ from widgets.pinned_down.views import position_html
 
 GAME_ID = "pinned_down"
 MAX_CHANCE_STEPS = 500
-
-
-def pinned_down_state(state: State) -> PinnedDownState:
-    """``state`` as the Pinned Down position it is: a Pinned Down panel holds Pinned Down matches only (it
-    loads no other game's, ``save_load.load_match``).
-
-    >>> len(pinned_down_state(load_game(GAME_ID).initial_state()).players)
-    1
-    """
-    assert isinstance(state, PinnedDownState), f"a Pinned Down panel shows Pinned Down positions, not {type(state).__name__}"
-    return state
 
 
 class PinnedDownPanel(MatchPanel):
@@ -83,7 +73,7 @@ class PinnedDownPanel(MatchPanel):
 
     def decision_text(self, state: State) -> str:
         """In the main phase of several players: every player who has not passed may act (seed: simultaneous)."""
-        pd = pinned_down_state(state)
+        pd = game_state(state, PinnedDownState)
         if not pd.is_terminal() and not pd.is_chance() and pd.stage == "main" and not pd.pending and len(pd.players) > 1:
             open_ = [self.game.player_name(p) for p in pd.alive() if not pd.passed[p]]
             return f"Any of {', '.join(open_)} may act (all play simultaneously; pick a move to say who)"

@@ -33,6 +33,7 @@ import ipywidgets as W
 from explorer.core.actions import Action
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
+from explorer.core.checks import game_state
 from explorer.core.state import State
 from explorer.games.star_realms.cards import describe
 from explorer.games.star_realms.formats import FORMATS, PLAYER_COUNTS
@@ -61,17 +62,6 @@ HEADING = '<div style="font-size:12px;color:#5b6472;margin-top:4px">{}</div>'
 PRINTED = "printed_explorer"  # the variant that plays the Explorer as printed
 FORMAT_NAMES = {"standard": "Standard (1 vs 1)", "free_for_all": "Free for all", "hunter": "Hunter",
                 "hydra": "Hydra (teams)", "emperor": "Emperor (teams)", "raid": "Raid (boss vs all)"}
-
-
-def star_realms_state(state: State) -> StarRealmsState:
-    """``state`` as the Star Realms position it is: a Star Realms panel holds Star Realms matches only (it
-    loads no other game's, ``save_load.load_match``).
-
-    >>> len(star_realms_state(load_game(GAME_ID).initial_state()).players)
-    2
-    """
-    assert isinstance(state, StarRealmsState), f"a Star Realms panel shows Star Realms positions, not {type(state).__name__}"
-    return state
 
 
 def star_realms_game(game: Game) -> StarRealms:
@@ -172,13 +162,13 @@ class StarRealmsPanel(MatchPanel):
     def viewer(self) -> int | None:
         """The seat the table is drawn for, or ``None`` for the whole table."""
         value = self.seat_pick.value if hasattr(self, "seat_pick") else self._view_as
-        return None if value in (None, TABLE) or value >= len(star_realms_state(self.state).players) else value
+        return None if value in (None, TABLE) or value >= len(game_state(self.state, StarRealmsState).players) else value
 
     def view_as(self, seat: int | None) -> bool:
         """Draw the table as ``seat`` sees it (``None``: the whole table); False if there is no such seat."""
         value = TABLE if seat is None else seat
         if value not in [v for _, v in self.seat_pick.options]:
-            seats = len(star_realms_state(self.state).players)
+            seats = len(game_state(self.state, StarRealmsState).players)
             self.status.error(f"No seat {seat!r}: seats are 0 to {seats - 1}, or None for the table.")
             return False
         self.seat_pick.value = value
@@ -197,7 +187,7 @@ class StarRealmsPanel(MatchPanel):
         return position_html(state, self.viewer)
 
     def extra_controls(self) -> Sequence[W.Widget]:
-        start = star_realms_state(self._start)
+        start = game_state(self._start, StarRealmsState)
         self.seat_pick = W.Dropdown(description="View as", layout=W.Layout(width="230px"),
                                     style={"description_width": "56px"})
         self.seat_pick.add_class("sr-view-as")
@@ -281,7 +271,7 @@ class StarRealmsPanel(MatchPanel):
         self.players_pick.value = keep if keep in counts else counts[0]
 
     def on_refresh(self, state: State) -> None:
-        self._set_seat_options(len(star_realms_state(state).players))
+        self._set_seat_options(len(game_state(state, StarRealmsState).players))
         self.resolve_button.disabled = not state.is_chance()
         decider, viewer = state.current_player, self.viewer
         hidden = viewer is not None and not state.is_terminal() and decider != viewer
@@ -329,7 +319,7 @@ class StarRealmsPanel(MatchPanel):
     def switch_explorer(self) -> bool:
         """One click to the other Explorer: ``printed_explorer`` ⇄ the default, as a new game with the same seed."""
         self.variant_pick.value = "standard" if self.game.variant == PRINTED else PRINTED
-        state = star_realms_state(self.state)
+        state = game_state(self.state, StarRealmsState)
         self.format_pick.value, self.players_pick.value = state.format, len(state.players)
         return self.new_game(self.match.seed)
 

@@ -37,6 +37,7 @@ import ipywidgets as W
 from explorer.core.actions import Action
 from explorer.core.game import Game, load_game
 from explorer.core.match import Match
+from explorer.core.checks import game_state
 from explorer.core.state import State
 from explorer.games.warps_edge.state import WarpsEdgeState
 from widgets.common.button_row import ButtonRow
@@ -66,17 +67,6 @@ def target_label(state: Any, action: Action) -> str:
     if word == "section" and num.isdigit():
         return f"{where} · {state.data.mothership(state.mothership).sections[int(num) - 1].name}"
     return where
-
-
-def warps_edge_state(state: State) -> WarpsEdgeState:
-    """``state`` as the Warp's Edge position it is: a Warp's Edge panel holds Warp's Edge matches only (it
-    loads no other game's, ``save_load.load_match``).
-
-    >>> warps_edge_state(load_game(GAME_ID).initial_state()).stage
-    'setup-skills'
-    """
-    assert isinstance(state, WarpsEdgeState), f"a Warp's Edge panel shows Warp's Edge positions, not {type(state).__name__}"
-    return state
 
 
 def assignment_moves(state: Any, token: str | None) -> tuple[list[tuple[str, Action]], list[tuple[str, Action]]]:
@@ -181,7 +171,7 @@ class WarpsEdgePanel(MatchPanel):
     def position_view(self, state: State) -> Any:
         """The board (``views.position_html``) and under it the legend, redrawn only when its words change
         (so a legend the user opened stays open while they play)."""
-        state = warps_edge_state(state)
+        state = game_state(state, WarpsEdgeState)
         self.position_html.value = position_html(state)
         key = (state.game, state.mothership, state.starfighter, state.all_tokens().kinds(), state.repair_per_energy,
                state.buy_bonus)
@@ -222,7 +212,7 @@ class WarpsEdgePanel(MatchPanel):
         self.resolve_button.on_click(lambda _b: self.resolve_chance())
         self._assign_state: Any = None
 
-        start = warps_edge_state(self.match.states[0])
+        start = game_state(self.match.states[0], WarpsEdgeState)
         data = start.data
         self.starfighter_pick = W.Dropdown(options=[s.name for s in data.starfighters], value=start.starfighter,
                                            description="Starfighter", style={"description_width": "72px"},
@@ -258,7 +248,7 @@ class WarpsEdgePanel(MatchPanel):
         self.resolve_button.disabled = not state.is_chance()
         at_pilot_step = pilot_step(state)
         if at_pilot_step:
-            pool = warps_edge_state(state).pool
+            pool = game_state(state, WarpsEdgeState).pool
             # The pool is a Multiset[str] of token ids; Multiset.items() types its items Hashable whatever T is
             options = [(f"{token_name(state, tid)} ×{n}" if n > 1 else token_name(state, tid), tid)  # type: ignore[arg-type]  # a token id (str)
                        for tid, n in sorted(pool.items())]
