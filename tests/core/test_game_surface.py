@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import explorer
+from explorer.core.rulebook import RulebookGame, RulebookState
 
 GAMES_DIR = Path(explorer.__file__).resolve().parent / "games"
 GAMES = ("endor", "fleet_command", "pinned_down", "star_realms", "warps_edge")
@@ -87,6 +88,19 @@ def test_every_game_sets_its_rulebook_for_the_state_hooks(game_id: str) -> None:
     assert book is not None, f"{type(game).__name__} sets no rulebook"
     assert getattr(book, "rules", None) is importlib.import_module(f"explorer.games.{game_id}.rules")
     assert getattr(book, "story", None) is importlib.import_module(f"explorer.games.{game_id}.story")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_answers_the_core_hooks_from_its_rule_modules(game_id: str) -> None:
+    """The ten one-line hooks are written once (explorer/core/rulebook.py), not once per game: each game's
+    ``Game`` and ``State`` derive from ``RulebookGame`` and ``RulebookState`` and do not write them again."""
+    game = explorer.load_game(game_id)
+    state = game.initial_state()
+    assert isinstance(game, RulebookGame) and isinstance(state, RulebookState)
+    again = {name for name in ("_legal_actions", "_chance_outcomes", "_apply", "_result", "story", "position_dict")
+             if name in type(state).__dict__}
+    again |= {name for name in ("check_state", "_position_from_dict", "position_vocabulary") if name in type(game).__dict__}
+    assert again == set()
 
 
 def test_the_known_differences_name_only_games_and_functions_of_the_surface() -> None:

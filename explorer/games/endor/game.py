@@ -1,8 +1,10 @@
 """The Battle of Endor (Risk: Star Wars Edition) as a registered game: variants, setup, policies.
 
+
 Options: ``round_limit`` (rounds before the game is declared a draw, an engine
 rule not in the seed; default 60, 0 = none). Setup: ``players`` = 2 (Rebels,
 Empire) or 4 (the seed's team game: Rebel 1, Empire 1, Empire 2, Rebel 2).
+
 
 >>> import explorer
 >>> game = explorer.load_game("endor")
@@ -13,13 +15,17 @@ Empire) or 4 (the seed's team game: Rebel 1, Empire 1, Empire 2, Rebel 2).
 (4, 4, True)
 """
 
+
 from __future__ import annotations
+
 
 from functools import cached_property
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
-from explorer.core import Deck, Game, GameInfo, Multiset
+
+from explorer.core.rulebook import RulebookGame
+from explorer.core import Deck, GameInfo, Multiset
 from explorer.core.game import OptionSpec
 from explorer.errors import RulesError
 from explorer.games.endor import position, rules, story
@@ -28,6 +34,7 @@ from explorer.games.endor.state import B_WING, TIE, EndorState
 from explorer.games.endor.hidden import HIDDEN
 from explorer.games.endor.policies import heuristic_policy
 from explorer.games.endor.variants import VARIANTS, Rules, rules_for
+
 
 VARIANT_TITLES: dict[str, str] = {
     'standard': 'Standard (the seed document)',
@@ -48,13 +55,14 @@ VARIANT_TITLES: dict[str, str] = {
 DEFAULT_ROUND_LIMIT = 60
 """An engine rule (not the seed's): after this many rounds the game is a draw."""
 
+
 _FILE_OPTIONS: dict[str, OptionSpec] = {
     "round_limit": OptionSpec(kind=int, low=0, high=10_000,
                               description="rounds before the game is a draw (0 = none); not in the seed"),
 }
 
 
-class Endor(Game):
+class Endor(RulebookGame):
     """The Battle of Endor for 2 players or 4 in teams; the seed document is the ``standard`` variant."""
 
     state_class = EndorState
@@ -125,16 +133,6 @@ class Endor(Game):
             pending=tuple(("deal", s, hand) for s in range(players)),
         )
         return state
-
-    # --- the referee and the position format (explorer.games.endor.position) ------
-    def check_state(self, state: Any) -> None:
-        position.check_state(state)
-
-    def _position_from_dict(self, data: dict[str, Any], derived: list[str]) -> EndorState:
-        return position.position_from_dict(self, data, derived)
-
-    def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
-        return position.position_vocabulary(self)
 
     def policies(self) -> dict[str, Any]:
         return {**super().policies(), "heuristic": heuristic_policy}

@@ -1,5 +1,6 @@
 """The Battle of Endor position: the space battle, the shield track, the duel, the order cards.
 
+
 A state is a frozen value. ``ships[node]`` counts each ship type in a sector or
 on a fleet-marker slot (types in the order of ``data/setup.toml``: X-wing,
 Y-wing, B-wing, Falcon, TIE, Executor). ``step`` is the order being carried out
@@ -7,9 +8,11 @@ Y-wing, B-wing, Falcon, TIE, Executor). ``step`` is the order being carried out
 ``pending`` the card draws waiting (the deal, bonus orders, the draw back to 6),
 each a chance node over card kinds.
 
+
 Seats: in the 2-player game seat 0 is the Rebels and seat 1 the Empire; in the
 4-player team game the seats are, in the seed's playing order, Rebel 1, Empire 1,
 Empire 2, Rebel 2 (seats 0 and 3 are Rebels).
+
 
 >>> import explorer
 >>> s = explorer.load_game("endor").initial_state()
@@ -17,12 +20,15 @@ Empire 2, Rebel 2 (seats 0 and 3 are Rebels).
 (True, 'deal: Rebels draw their starting hand', 32, (True, True, True, True, True, True))
 """
 
+
 from __future__ import annotations
 
+
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+
+from explorer.core.rulebook import RulebookState
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
 from explorer.core.frozen import replaced
 from explorer.games.endor.census import census, with_ships
@@ -30,9 +36,11 @@ from explorer.games.endor.data import (  # noqa: F401 (the ship types: re-export
     B_WING, EMPIRE_TYPES, EXECUTOR, FALCON, REBEL_TYPES, TIE, X_WING, Y_WING, EndorData)
 from explorer.games.endor.hidden import deal_unseen as deal_for_seat
 
+
 if TYPE_CHECKING:
     from explorer.games.endor.game import Endor
     from explorer.games.endor.variants import Rules
+
 
 DEATH_STAR = -2
 """``step.target`` when the Rebels attack the Death Star."""
@@ -64,7 +72,7 @@ class Step:
 
 
 @dataclass(frozen=True, kw_only=True)
-class EndorState(State):
+class EndorState(RulebookState):
     """One position of the Battle of Endor (see the module docstring for the fields)."""
 
     seats: int = 2
@@ -164,32 +172,10 @@ class EndorState(State):
             return CHANCE
         return self.seat
 
-    def _legal_actions(self) -> tuple[Action, ...]:
-        return self.game.rulebook.rules.legal_actions(self)
-
-    def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        return self.game.rulebook.rules.chance_outcomes(self)
-
-    def _apply(self, action: Action) -> "EndorState":
-        return self.game.rulebook.rules.apply_action(self, action)
-
-    def _result(self) -> Result:
-        return self.game.rulebook.rules.result(self)
-
-    def why_illegal(self, action: Action) -> str:
-        return self.game.rulebook.rules.why_illegal(self, action) or super().why_illegal(action)
-
     def render(self) -> str:
         return self.game.rulebook.story.render(self)
 
-    # --- hooks of the position format and the story (see position.py, story.py) --
-    def position_dict(self) -> dict[str, Any]:
-        """The position in the game's words (see :mod:`explorer.games.endor.position`)."""
-        return self.game.rulebook.position.position_dict(self)
-
-    def story(self, action: Action, after: State, *, viewer: int | None = None) -> str:
-        """One line saying what ``action`` did (see :mod:`explorer.games.endor.story`)."""
-        return self.game.rulebook.story.story(self, action, after, viewer=viewer)
+    # --- the turn and the table's groups of moves, in the game's words (story.py) ---
 
     def turn_label(self) -> str:
         return self.game.rulebook.story.turn_label(self)

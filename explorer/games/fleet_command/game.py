@@ -1,13 +1,16 @@
 """Space Fleet Command as a registered game: info, variants, parameters, setup, policies.
 
+
 Variants (reference "Conflicts"): ``standard`` is the seed's explicit reading;
 ``fighter_card_extra_tile`` lets the drop card also give +1 movement tile;
 ``untested_ships`` lets fleets include the Construction Ship and the Battleship,
 which the seed marks "Not playtested"; ``battleship_one_front`` is that with one
 front for the Battleship instead of either short side.
 
+
 Options: every parameter of ``data/rules.toml`` (the labelled defaults of
 reference §8), e.g. ``load_game("fleet_command", range=3)``.
+
 
 >>> import explorer
 >>> game = explorer.load_game("fleet_command")
@@ -21,20 +24,25 @@ Traceback (most recent call last):
 explorer.errors.RulesError: option range (default weapon range in tile-lengths): expected a whole number from 1 to 20, got 0
 """
 
+
 from __future__ import annotations
+
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
-from explorer.core import Game, GameInfo, Variant
+
+from explorer.core.rulebook import RulebookGame
+from explorer.core import GameInfo, Variant
 from explorer.core.game import OptionSpec
 from explorer.errors import RulesError
 from explorer.games.fleet_command.cards import PARAMETER_LIMITS, DataSet, Parameters, load_data, parameters
 from explorer.games.fleet_command.state import FleetState
 from explorer.games.fleet_command import offers, phases, policies, position, rules, story, tactics
 from explorer.games.fleet_command.hidden import HIDDEN
+
 
 VARIANT_TITLES: dict[str, str] = {
     'standard': 'Standard (the seed)',
@@ -51,7 +59,7 @@ SOURCE = ("the Space Fleet Command page of the Green Box of Games Community Wiki
           "defaults, not the printed deck")
 
 
-class FleetCommand(Game):
+class FleetCommand(RulebookGame):
     """Space Fleet Command: two fleets of five tiles, manoeuvres, arcs, cubes and a shared deck."""
 
     state_class = FleetState
@@ -137,12 +145,3 @@ class FleetCommand(Game):
 
     def policies(self) -> dict[str, Any]:
         return {**super().policies(), "heuristic": policies.heuristic_policy}
-
-    def check_state(self, state: Any) -> None:
-        position.check_state(state)
-
-    def _position_from_dict(self, data: dict[str, Any], derived: list[str]) -> FleetState:
-        return position.position_from_dict(self, data, derived)
-
-    def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
-        return position.position_vocabulary(self)

@@ -1,6 +1,8 @@
 """The Space Fleet Command position: two fleets of tiles on a table, hands, the deck, the round.
 
+
 A state is a frozen value. ``stage`` says what happens next:
+
 
 ``place``       setup: the players place ships in turn (a decision)
 ``deal``        setup: 2 cards dealt to each player (chance: one card per node)
@@ -16,29 +18,36 @@ A state is a frozen value. ``stage`` says what happens next:
 ``repair``      Combat Phase: the target's owner may play Repair
 ``over``        the deck ran out when a card was needed
 
+
 >>> import explorer
 >>> s = explorer.load_game("fleet_command").initial_state()
 >>> s.phase, s.current_player, len(s.deck)
 ('setup: place ships', 0, 54)
 """
 
+
 from __future__ import annotations
 
+
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+
+from explorer.core.rulebook import RulebookState
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: hints)
 from explorer.core.frozen import replaced
 from explorer.errors import IllegalActionError, InvalidActionError
 from explorer.games.fleet_command.geometry import Pose
 from explorer.games.fleet_command.hidden import deal_unseen as deal_for_seat
 
+
 if TYPE_CHECKING:
     from explorer.games.fleet_command.cards import DataSet, Parameters, ShipType
     from explorer.games.fleet_command.game import FleetCommand
 
+
 EMPTY: Multiset = Multiset()
+
 
 PHASES = {
     "place": "setup: place ships",
@@ -136,7 +145,7 @@ class Shot:
 
 
 @dataclass(frozen=True, kw_only=True)
-class FleetState(State):
+class FleetState(RulebookState):
     """One position of Space Fleet Command (see the module docstring for the stages)."""
 
     REMEMBERED = (*State.REMEMBERED, "_ends_cache", "_shots_cache")
@@ -214,15 +223,6 @@ class FleetState(State):
             return 1 - self.actor
         return self.actor
 
-    def _legal_actions(self) -> tuple[Action, ...]:
-        return self.game.rulebook.rules.legal_actions(self)
-
-    def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        return self.game.rulebook.rules.chance_outcomes(self)
-
-    def _apply(self, action: Action) -> "FleetState":
-        return self.game.rulebook.rules.apply_action(self, action)
-
     def apply(self, action: "Action | str") -> "FleetState":
         """``State.apply``, with a move that spends nothing, or a path, checked without listing every move.
 
@@ -234,16 +234,10 @@ class FleetState(State):
         book = self.game.rulebook
         if type(action) is Action and (book.offers.is_plain_move(self, action)
                                        or book.phases.is_listed_path(self, action)):
-            return self._apply(action)
+            return book.rules.apply_action(self, action)
         after = super().apply(action)
         assert isinstance(after, FleetState), "State.apply returns this state's _apply, a FleetState"
         return after
-
-    def _result(self) -> Result:
-        return self.game.rulebook.rules.result(self)
-
-    def why_illegal(self, action: Action) -> str:
-        return self.game.rulebook.rules.why_illegal(self, action) or super().why_illegal(action)
 
     def parse_notation(self, text: str) -> Action | None:
         """A typed shot ("Fighter 2 shoots enemy Hopper 1 with Repair 3") read even when it is not legal here."""
@@ -269,15 +263,10 @@ class FleetState(State):
     def render(self) -> str:
         return self.game.rulebook.story.render(self)
 
-    # --- stories, turns and positions in the game's words -------------------
-    def story(self, action: Action, after: State, *, viewer: int | None = None) -> str:
-        return self.game.rulebook.story.story(self, action, after, viewer=viewer)
+    # --- the turn and the table's groups of moves, in the game's words (story.py) ---
 
     def turn_label(self) -> str:
         return self.game.rulebook.story.turn_label(self)
 
     def action_group(self, action: Action) -> str:
         return self.game.rulebook.story.action_group(self, action)
-
-    def position_dict(self) -> dict[str, Any]:
-        return self.game.rulebook.position.position_dict(self)

@@ -1,5 +1,6 @@
 """Pinned Down as a registered game: info, the four rules versions, setup options, policies.
 
+
 >>> import explorer
 >>> game = explorer.load_game("pinned_down")
 >>> [v.name for v in game.info.variants]
@@ -9,17 +10,22 @@
 (['TRB Ardor', 'TRF Moscow'], 2)
 """
 
+
 from __future__ import annotations
+
 
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
-from explorer.core import Game, GameInfo, OptionSpec, State, Variant
+
+from explorer.core.rulebook import RulebookGame
+from explorer.core import GameInfo, OptionSpec, Variant
 from explorer.games.pinned_down import actions, chance, position, rules, story
 from explorer.games.pinned_down.actions import ACTION_KINDS
 from explorer.games.pinned_down.cards import WINGS, CardData, DataFileError, Knobs, card_data
 from explorer.games.pinned_down.policies import heuristic_policy
 from explorer.games.pinned_down.state import PinnedDownState
+
 
 VARIANT_TITLES: dict[str, str] = {
     'rules_2015': '2015 rulebook (Version A)',
@@ -30,11 +36,10 @@ VARIANT_TITLES: dict[str, str] = {
 """Each variant's display name, the words a page shows (the id stays in files and links)."""
 
 
-
 OPTIONS = ("initial_distance_counts", "passed_may_return")
 
 
-class PinnedDown(Game):
+class PinnedDown(RulebookGame):
     """The co-operative card game. Option ``initial_distance_counts`` (default true): whether the
     initial location's distance counts toward 10 and toward the attack phase's threat (RULES.md §A3).
     Option ``passed_may_return`` (default true): in the simultaneous main phase, a player who passed may act
@@ -131,17 +136,6 @@ class PinnedDown(Game):
 
     def policies(self) -> dict[str, Any]:
         return {**super().policies(), "heuristic": heuristic_policy}
-
-    # --- the core hooks of a position in the game's words --------------------------------
-    def _position_from_dict(self, data: dict, derived: list[str]) -> State:
-        return position.position_from_dict(self, data, derived)
-
-    def check_state(self, state: State) -> None:
-        assert isinstance(state, PinnedDownState), "Game.check asks only about this game's positions"
-        position.check_state(state)
-
-    def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
-        return position.position_vocabulary(self)
 
 
 def _setup_key(players: object, *choices: object) -> tuple | None:

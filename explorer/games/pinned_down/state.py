@@ -1,5 +1,6 @@
 """The Pinned Down position: an immutable value the rules step forward.
 
+
 Piles of cards are multisets of card names; the attack, damage, location and
 draw decks are :class:`~explorer.core.Deck` values (a known top, an unknown
 middle, a known bottom), so every draw is one chance node over card kinds.
@@ -7,29 +8,37 @@ middle, a known bottom), so every draw is one chance node over card kinds.
 text still has to resolve (a draw, a destiny, a discard), oldest first, and
 always goes before the stage moves on.
 
+
 >>> import explorer
 >>> s = explorer.load_game("pinned_down").initial_state()
 >>> s.phase, s.threat, len(s.attack_deck)
 ('setup: shuffle and draw: opening hand', 2, 31)
 """
 
+
 from __future__ import annotations
 
+
 from dataclasses import dataclass, fields
-from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+
+from explorer.core.rulebook import RulebookState
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
 from explorer.core.frozen import share_keys
+
 
 if TYPE_CHECKING:
     from explorer.games.pinned_down.cards import CardData, Knobs
     from explorer.games.pinned_down.game import PinnedDown
 
+
 EMPTY: Multiset = Multiset()
 
+
 """Values a position remembers about itself; a changed copy forgets them."""
+
 
 STAGES = {
     "setup": "setup: shuffle and draw",
@@ -118,7 +127,7 @@ def step_of(kind: str, player: int = 0, amount: int = 0, note: str = "") -> Step
 
 
 @dataclass(frozen=True, kw_only=True)
-class PinnedDownState(State):
+class PinnedDownState(RulebookState):
     """One position of Pinned Down (see RULES.md for the stages and the readings taken)."""
 
     stage: str
@@ -238,15 +247,6 @@ class PinnedDownState(State):
             return self.fight.player if self.fight is not None else CHANCE
         return self.game.rulebook.actions.window_player(self)
 
-    def _legal_actions(self) -> tuple[Action, ...]:
-        return self.game.rulebook.rules.legal_actions(self)
-
-    def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        return self.game.rulebook.rules.chance_outcomes(self)
-
-    def _apply(self, action: Action) -> "PinnedDownState":
-        return self.game.rulebook.rules.apply_action(self, action)
-
     PROGRESS = "the distance the fleet covered toward 10; a win counts 100%"
 
     def progress(self, seat: int) -> float:
@@ -261,12 +261,6 @@ class PinnedDownState(State):
             return 1.0
         return min(self.distance, goal - 1) / goal
 
-    def _result(self) -> Result:
-        return self.game.rulebook.rules.result(self)
-
-    def why_illegal(self, action: Action) -> str:
-        return self.game.rulebook.rules.why_illegal(self, action)
-
     def parse_notation(self, text: str) -> Action | None:
         """``play <card>`` / ``use <card>`` read even when not legal now, to explain the refusal."""
         words = " ".join(text.split())
@@ -278,12 +272,7 @@ class PinnedDownState(State):
     def render(self) -> str:
         return self.game.rulebook.story.render(self)
 
-    # --- the core hooks of the position and the story ------------------------------
-    def position_dict(self) -> dict[str, Any]:
-        return self.game.rulebook.position.position_dict(self)
-
-    def story(self, action: Action, after: "State", *, viewer: int | None = None) -> str:
-        return self.game.rulebook.story.story(self, action, after, viewer=viewer)
+    # --- the turn and the table's groups of moves, in the game's words ---
 
     def turn_label(self) -> str:
         if self.stage == "setup":

@@ -1,5 +1,6 @@
 """Star Realms (base set): the game object, its variants, setup and policies.
 
+
 >>> import explorer
 >>> game = explorer.load_game("star_realms")
 >>> s = explorer.Match(game, seed=3)
@@ -11,14 +12,18 @@ True
 (True, True)
 """
 
+
 from __future__ import annotations
+
 
 import dataclasses
 from functools import cached_property
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
-from explorer.core import Deck, Game, GameInfo, Multiset, OptionSpec, State, Variant
+
+from explorer.core.rulebook import RulebookGame
+from explorer.core import Deck, GameInfo, Multiset, OptionSpec, Variant
 from explorer.errors import RulesError
 from explorer.games.star_realms import effects, main_phase, position, render, rules, story
 from explorer.games.star_realms.cards import Card, load_cards, starting_deck, trade_deck
@@ -27,6 +32,7 @@ from explorer.games.star_realms.state import PlayerState, StarRealmsState, Task
 from explorer.games.star_realms.hidden import HIDDEN
 from explorer.games.star_realms.policies import heuristic_policy
 from explorer.games.star_realms.rules import settle
+
 
 VARIANT_TITLES: dict[str, str] = {
     'standard': 'Standard (the seed document)',
@@ -45,7 +51,7 @@ DEFAULT_TURN_LIMIT = 200
 TURN_LIMIT = OptionSpec(int, 0, 10_000, "turns before the game is a draw; 0 = no limit")
 
 
-class StarRealms(Game):
+class StarRealms(RulebookGame):
     """Star Realms, base set. Options: ``turn_limit`` (0 = none), ``cards_file`` (a TOML path)."""
 
     state_class = StarRealmsState
@@ -141,18 +147,6 @@ class StarRealms(Game):
             authority=fmt.authority, trade_deck=Deck.shuffled(Multiset(trade_deck(self.cards))),
             explorers=explorers, queue=queue)
         return settle(state)
-
-    # --- positions in a player's words and the referee (position.py; the checks in referee.py) ---
-    def check_state(self, state: State) -> None:
-        """The referee: ``StateFormatError`` naming the zone if the rules can never reach ``state``."""
-        assert isinstance(state, StarRealmsState), "Game.check asks only about this game's positions"
-        position.check_state(state)
-
-    def _position_from_dict(self, data: dict[str, Any], derived: list[str]) -> State:
-        return position.position_from_dict(self, data, derived)
-
-    def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
-        return position.position_vocabulary(self)
 
     def policies(self) -> dict[str, Any]:
         return {**super().policies(), "heuristic": heuristic_policy}

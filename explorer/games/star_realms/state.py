@@ -1,10 +1,12 @@
 """The Star Realms position: players' zones, the centre, and the queue of effects to resolve.
 
+
 A state is a frozen value. ``queue`` holds the effect steps still to resolve,
 front first: each is either automatic (``+3 Combat``), a chance node (drawing a
 card, refilling the trade row) or a decision of one player (which card to
 scrap, which option to choose, the opponent's discard). The main phase only
 resumes when the queue is empty.
+
 
 >>> import explorer
 >>> s = explorer.load_game("star_realms").initial_state()
@@ -12,19 +14,24 @@ resumes when the queue is empty.
 ('setup: reveal the trade row', True, 80, 8)
 """
 
+
 from __future__ import annotations
 
+
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+
+from explorer.core.rulebook import RulebookState
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
 from explorer.core.frozen import replaced, share_keys
 from explorer.errors import RulesError
 
+
 from explorer.games.star_realms.formats import Format, make_format, winners
 from explorer.games.star_realms.hidden import deal_unseen as deal_for_seat
+
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.cards import Card
@@ -101,7 +108,7 @@ class PlayerState:
 
 
 @dataclass(frozen=True, kw_only=True)
-class StarRealmsState(State):
+class StarRealmsState(RulebookState):
     """A Star Realms position. ``stage`` is ``setup``, ``main`` or ``draw`` (end-of-turn draws)."""
 
     format: str = "standard"
@@ -249,12 +256,6 @@ class StarRealmsState(State):
         known = self.__dict__.get("_player_cache")
         return (self.current_player if known is None else known) == TERMINAL
 
-    def _legal_actions(self) -> tuple[Action, ...]:
-        return self.game.rulebook.rules.legal_actions(self)
-
-    def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        return self.game.rulebook.rules.chance_outcomes(self)
-
     def sample_chance(self, rng: Any) -> Action:
         """``State.sample_chance`` without making the deck's node (``effects.sample_chance``): the same pick, the
         same numbers drawn."""
@@ -271,9 +272,6 @@ class StarRealmsState(State):
         state, more = State.play_chance(state, rng, limit - made)
         return state, made + more
 
-    def _apply(self, action: Action) -> "StarRealmsState":
-        return self.game.rulebook.rules.apply_action(self, action)
-
     def apply(self, action: "Action | str") -> "StarRealmsState":
         """``State.apply``, with the main phase's commonest moves checked without listing every legal move.
 
@@ -287,21 +285,13 @@ class StarRealmsState(State):
                 return rulebook.rules.apply_action(self, action)
         return super().apply(action)  # type: ignore[return-value]  # what this state's _apply made: a StarRealmsState
 
-    def _result(self) -> Result:
-        return self.game.rulebook.rules.result(self)
-
-    def why_illegal(self, action: Action) -> str:
-        return self.game.rulebook.rules.why_illegal(self, action) or super().why_illegal(action)
-
     def parse_notation(self, text: str) -> Action | None:
         return self.game.rulebook.rules.parse_notation(self, text)
 
     def render(self) -> str:
         return self.game.rulebook.render.render(self)
 
-    # --- the story and positions in a player's words (story.py, position.py) ---
-    def story(self, action: Action, after: State, *, viewer: int | None = None) -> str:
-        return self.game.rulebook.story.story(self, action, after, viewer=viewer)
+    # --- the turn and the table's groups of moves, in the game's words (story.py) ---
 
     def turn_label(self) -> str:
         return self.game.rulebook.story.turn_label(self)
@@ -309,17 +299,15 @@ class StarRealmsState(State):
     def action_group(self, action: Action) -> str:
         return self.game.rulebook.story.action_group(self, action)
 
-    def position_dict(self) -> dict[str, Any]:
-        return self.game.rulebook.position.position_dict(self)
-
 
 share_keys(StarRealmsState, PlayerState)  # every kept position shares one key table (see share_keys)
 
+
 _UNKNOWN = object()
+
 
 _FORMATS: dict[tuple[str, int], Format] = {}
 _WINNERS: dict[tuple[str, int, tuple[int, ...]], Any] = {}
 """``winners`` by format, player count and Authority (it reads nothing else)."""
 _SEATS: dict[tuple[str, int, int, tuple[int, ...]], tuple[tuple[bool, ...], tuple[int, ...]]] = {}
 """``(alive, members)`` by format, player count, turn group and Authority."""
-

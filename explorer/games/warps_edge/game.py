@@ -1,5 +1,6 @@
 """Warp's Edge as a registered game: info, variants, data file, setup and policies.
 
+
 >>> import explorer
 >>> game = explorer.load_game("warps_edge")
 >>> [v.name for v in game.info.variants]
@@ -8,17 +9,22 @@
 'demonstration data set invented by this project, not the printed components'
 """
 
+
 from __future__ import annotations
+
 
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
-from explorer.core import Game, GameInfo, Variant
+
+from explorer.core.rulebook import RulebookGame
+from explorer.core import GameInfo, Variant
 from explorer.core.game import OptionSpec
 from explorer.games.warps_edge import actions, position, render, rules, story, words
 from explorer.games.warps_edge.data import DataFileError, load_data
 from explorer.games.warps_edge.policies import heuristic_policy
 from explorer.games.warps_edge.state import WarpsEdgeState
+
 
 VARIANT_TITLES: dict[str, str] = {
     'standard': 'Standard (the seed rulebook)',
@@ -27,8 +33,7 @@ VARIANT_TITLES: dict[str, str] = {
 """Each variant's display name, the words a page shows (the id stays in files and links)."""
 
 
-
-class WarpsEdge(Game):
+class WarpsEdge(RulebookGame):
     """The solo bag-builder. Options: ``data`` (path to an owner's TOML data file)."""
 
     state_class = WarpsEdgeState
@@ -85,13 +90,3 @@ class WarpsEdge(Game):
 
     def player_name(self, player: int) -> str:
         return "Pilot"
-
-    # --- positions in the pilot's words and the referee (explorer/games/warps_edge/position.py) ---
-    def _position_from_dict(self, data: dict[str, Any], derived: list[str]) -> WarpsEdgeState:
-        return position.position_from_dict(self, data, derived)
-
-    def check_state(self, state: Any) -> None:
-        position.check_state(state)
-
-    def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
-        return position.position_vocabulary(self)

@@ -1,5 +1,6 @@
 """The Warp's Edge position: an immutable value the rules step forward.
 
+
 Zones of tokens are multisets of token ids (``"laser-2"``, ``"photon-blast"``):
 bag, pool, hold, discard, supply, removed (out of the game), plus the tokens
 lying below (stunning) or above a target and those assigned to a skill card.
@@ -9,29 +10,36 @@ entered as a pilot sees it (a face-down pile of N), a
 :class:`~explorer.core.zones.DealtDeck`: N cards dealt at random from the level's
 cards seen nowhere else, the rest set aside in the box unseen.
 
+
 >>> import explorer
 >>> s = explorer.load_game("warps_edge").initial_state()
 >>> s.phase, len(s.bag), s.hull
 ('setup: draw 2 skill cards', 11, 8)
 """
 
+
 from __future__ import annotations
+
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
+
+from explorer.core.rulebook import RulebookState
 from explorer.core import CHANCE, TERMINAL, Action, Deck, Game, Multiset, Result, State  # noqa: F401 (Game: type hints)
 from explorer.core.frozen import replaced
 from explorer.core.zones import DealtDeck
 from explorer.errors import IllegalActionError, InvalidActionError
 
+
 if TYPE_CHECKING:
     from explorer.games.warps_edge.data import DataSet, TokenDef
     from explorer.games.warps_edge.game import WarpsEdge
 
+
 EMPTY: Multiset = Multiset()
+
 
 PHASES = {
     "setup-skills": "setup: draw 2 skill cards",
@@ -144,7 +152,7 @@ class Pending:
 
 
 @dataclass(frozen=True, kw_only=True)
-class WarpsEdgeState(State):
+class WarpsEdgeState(RulebookState):
     """One position of Warp's Edge (see RULES.md for the stages)."""
 
     stage: str
@@ -269,21 +277,6 @@ class WarpsEdgeState(State):
             return 0
         return CHANCE
 
-    def _legal_actions(self) -> tuple[Action, ...]:
-        return self.game.rulebook.rules.legal_actions(self)
-
-    def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        return self.game.rulebook.rules.chance_outcomes(self)
-
-    def _apply(self, action: Action) -> "WarpsEdgeState":
-        return self.game.rulebook.rules.apply_action(self, action)
-
-    def _result(self) -> Result:
-        return self.game.rulebook.rules.result(self)
-
-    def why_illegal(self, action: Action) -> str:
-        return self.game.rulebook.rules.why_illegal(self, action) or super().why_illegal(action)
-
     def parse_notation(self, text: str) -> Action | None:
         return self.game.rulebook.actions.parse_notation(self, text)
 
@@ -309,12 +302,7 @@ class WarpsEdgeState(State):
     def render(self) -> str:
         return self.game.rulebook.render.render(self)
 
-    # --- positions, story and turns (position.py, story.py) ---------------------
-    def position_dict(self) -> dict[str, Any]:
-        return self.game.rulebook.position.position_dict(self)
-
-    def story(self, action: Action, after: "State", *, viewer: int | None = None) -> str:
-        return self.game.rulebook.story.story(self, action, after, viewer=viewer)
+    # --- the turn and the table's groups of moves, in the game's words (story.py) ---
 
     def turn_label(self) -> str:
         """``"Turn 7"``; "" during setup. Turns are numbered through the game, across warps.
