@@ -2,7 +2,7 @@
 
 ``explorer.Match`` is ``explorer.core.match.Match`` re-exported; a docstring in
 ``explorer.games.star_realms.effects`` says :class:`Step` for the class it imported from
-``turn``, and :mod:`told` for a sibling module. The API reference documents each object
+``rules``, and :mod:`move_events` for a sibling module. The API reference documents each object
 once, at its definition, so such references would be "not found" (or, for a short name
 that three games define, "more than one target") under ``-n``. This extension looks the
 name up in Python — in the referring class and module, in the packages above it, then as

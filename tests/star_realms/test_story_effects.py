@@ -19,7 +19,7 @@ import pytest
 import explorer
 from explorer.core.chance import sample_outcome
 from explorer.games.star_realms.story import story_events, told_move
-from explorer.games.star_realms.told import POOLS
+from explorer.games.star_realms.move_events import POOLS
 
 
 def _tell(s, move: str, viewer: int | None = None) -> str:

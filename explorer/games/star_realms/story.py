@@ -3,7 +3,7 @@
 The rules tell the story: the move itself is worded from the position before it ("Player 1
 attacks Player 2 for 5", "Player 2 draws Scout (deck 1 → 0, discard reshuffled: 12 cards)"),
 and every effect the rules resolved on the way is told from their own report of the move
-(:mod:`told`: each step the rules took), worded by :mod:`story_lines` with the pools it changed:
+(:mod:`move_events`: each step the rules took), worded by :mod:`effect_words` with the pools it changed:
 "Player 2 plays Cutter: +4 Authority, +2 Trade (Authority 46 → 50, Trade 0 → 2)"; another
 ability that resolved follows after a semicolon ("; Blob Fighter's ally ability: draw a card").
 Chance lines say whose draw it is. With ``viewer`` set to a seat, another seat's drawn card is
@@ -25,8 +25,8 @@ from explorer.core.actions import whole_arg
 from explorer.core import Action
 
 from explorer.games.star_realms.main_phase import END
-from explorer.games.star_realms.story_lines import SEPARATOR, effect_parts
-from explorer.games.star_realms.told import Told, told
+from explorer.games.star_realms.effect_words import SEPARATOR, effect_parts
+from explorer.games.star_realms.move_events import Told, told
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.state import PlayerState, StarRealmsState
@@ -93,7 +93,7 @@ def _chance(s: "StarRealmsState", action: Action, after: "StarRealmsState", view
 
 
 def _main(s: "StarRealmsState", action: Action) -> str:
-    """The main-phase move in words, without its effects and pools (``story_lines`` adds them)."""
+    """The main-phase move in words, without its effects and pools (``effect_words`` adds them)."""
     me = s.actor
     who = _who(me)
     kind, args = action.kind, action.args
@@ -173,7 +173,7 @@ def _mover(s: "StarRealmsState") -> int:
 
 
 def story_events(s: "StarRealmsState", action: Action, after: "StarRealmsState") -> tuple[Told, ...] | None:
-    """What the rules report ``action`` did from ``s`` (:func:`told.told`), or ``None`` if ``after`` is not
+    """What the rules report ``action`` did from ``s`` (:func:`move_events.told`), or ``None`` if ``after`` is not
     the position it leads to (then only the move itself can be told).
 
     >>> import explorer
@@ -195,7 +195,7 @@ def story_events(s: "StarRealmsState", action: Action, after: "StarRealmsState")
 
 def story(s: "StarRealmsState", action: Action, after: "StarRealmsState", *, viewer: int | None = None) -> str:
     """What ``action`` did from ``s`` to ``after``, as ``viewer`` may see it: the move, with each effect the
-    rules resolved on the way told in its line (``story_lines``).
+    rules resolved on the way told in its line (``effect_words``).
 
     A log redraws its last 200 lines at every step, so each line is remembered for the positions it joins
     (by identity, kept alive with it; the older half is forgotten past 4,096 lines).

@@ -1,14 +1,14 @@
 """The effects of a move in words: the head line's own effects and one line per other ability, with the pools.
 
 ``story.py`` words the move itself ("Player 2 plays Cutter"); this module words what the rules
-report it did (:mod:`told`), grouped by the ability that did it, in the order the rules resolved
+report it did (:mod:`move_events`), grouped by the ability that did it, in the order the rules resolved
 them, each group with the pools it changed ("Trade 0 → 2"). The move's own card's effects follow
 the move ("Player 2 plays Cutter: +4 Authority, +2 Trade (Authority 46 → 50, Trade 0 → 2)"); every
 other ability follows as a part of its own, after a semicolon ("; Blob Fighter's ally ability: draw
 a card"): a move is one line of the log. The arrows of one pool follow on from part to part, so the
 last one is the pool in the position after the move.
 
->>> from explorer.games.star_realms.told import Told
+>>> from explorer.games.star_realms.move_events import Told
 >>> words(Told("trade", 0, 2, "Cutter", "primary"), 0), words(Told("draw", 0, 1, "Blob Fighter", "ally"), 0)
 ('+2 Trade', 'draw a card')
 """
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from explorer.games.star_realms.told import Told
+from explorer.games.star_realms.move_events import Told
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.state import StarRealmsState
