@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import contextlib
 import html
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -225,7 +225,7 @@ def review(match: Match, seat: int, *, rollouts: int = 100, seed: int = 0, polic
 
 def review_rounds(match: Match, seat: int, *, rollouts: int = 100, seed: int = 0, policy: PolicyRef = "heuristic",
                   backend: str = "local", workers: int | None = None, client: Any = None,
-                  hints: Iterable[Advice] = ()) -> Iterator[ReviewedMove | None]:
+                  hints: Iterable[Advice] = ()) -> Generator[ReviewedMove | None, None, None]:
     """:func:`review` as a generator: ``None`` after every piece of rollouts, each :class:`ReviewedMove` when done.
 
     The arguments are checked now; closing the generator ends the review (the panels' Stop).
@@ -263,7 +263,7 @@ def hint_book(hints: Iterable[Advice], policy: PolicyRef) -> dict[tuple[State, i
 
 def _review_rounds(match: Match, seat: int, rollouts: int, seed: int, policy: PolicyRef, backend: str,
                    workers: int | None, client: Any,
-                   asked: dict[tuple[State, int], Advice]) -> Iterator[ReviewedMove | None]:
+                   asked: dict[tuple[State, int], Advice]) -> Generator[ReviewedMove | None, None, None]:
     states, entries = match.states, match.entries
     for i, entry in enumerate(entries):
         state = states[i]

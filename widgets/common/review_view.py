@@ -35,7 +35,7 @@ import contextlib
 import html
 import logging
 import threading
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import ipywidgets as W
@@ -195,7 +195,6 @@ class ReviewView:
             threaded = threading.get_ident() != self._asker  # a thread of its own (not the loop, not the caller)
             rounds = review_rounds(part, seat, rollouts=rollouts, seed=offset, hints=self._hints(),
                                    backend=rollout_backend(threaded))
-            assert isinstance(rounds, Generator), "review_rounds is a generator: closing it ends the review"
             with contextlib.closing(rounds):
                 for item in rounds:
                     if self._stop.is_set():
