@@ -3,11 +3,12 @@
 Each of the five games keeps its rules beside its state, in modules with the same names and the same
 functions (docs/architecture.md, "One surface per game"): ``rules.legal_actions(state)``,
 ``rules.apply_action(state, action)``, ``rules.chance_outcomes(state)``, ``rules.why_illegal(state,
-action)``, ``rules.result(state)``, ``story.story(before, action, after, viewer=)``,
+action)``, ``rules.result(state)``, ``story.story(before, action, after, viewer=)``, ``story.turn_label(state)``,
+``story.action_group(state, action)``, ``story.render(state)``,
 ``position.position_dict(state)``, ``position.position_from_dict(game, data, derived)``,
 ``position.check_state(state)`` and ``position.position_vocabulary(game)``. The game names those modules
 in ``rulebook`` (a namespace it builds from its imports), and these two base classes turn the core's
-hooks into calls on them, so no game writes the same ten one-line hooks again, and the state module
+hooks into calls on them, so no game writes the same thirteen one-line hooks again, and the state module
 imports nothing of its rules (the rules import the state; the game imports both).
 
 A game that keeps its rules some other way (the toy game of "Adding a game") derives from ``Game`` and
@@ -83,6 +84,21 @@ class RulebookState(State):
         """The log's line for ``action``, told by the game's ``story`` module as ``viewer`` may see it."""
         line: str = self.game.rulebook.story.story(self, action, after, viewer=viewer)
         return line
+
+    def render(self) -> str:
+        """The position as text for a person, drawn by the game's ``story`` module."""
+        text: str = self.game.rulebook.story.render(self)
+        return text
+
+    def turn_label(self) -> str:
+        """The turn this position belongs to, as the game's ``story`` module names it ("Turn 3 · Player 1")."""
+        label: str = self.game.rulebook.story.turn_label(self)
+        return label
+
+    def action_group(self, action: Action) -> str:
+        """How the table groups ``action`` ("Play", "Buy"), as the game's ``story`` module says."""
+        group: str = self.game.rulebook.story.action_group(self, action)
+        return group
 
     def position_dict(self) -> dict[str, Any]:
         """The position in the game's words (its ``position`` module)."""

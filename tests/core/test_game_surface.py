@@ -41,6 +41,9 @@ SURFACE_FUNCTIONS: dict[tuple[str, str], tuple[tuple[str | None, object], ...]] 
     ("position", "check_state"): ((None, P),),
     ("position", "position_vocabulary"): ((None, P),),
     ("story", "story"): ((None, P), (None, P), (None, P), ("viewer", K)),
+    ("story", "turn_label"): ((None, P),),
+    ("story", "action_group"): ((None, P), (None, P)),
+    ("story", "render"): ((None, P),),
     ("policies", "heuristic_policy"): ((None, P), (None, P)),
 }
 """The functions of the surface, by module, that every game defines in that module."""
@@ -92,12 +95,13 @@ def test_every_game_sets_its_rulebook_for_the_state_hooks(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_game_answers_the_core_hooks_from_its_rule_modules(game_id: str) -> None:
-    """The ten one-line hooks are written once (explorer/core/rulebook.py), not once per game: each game's
+    """The thirteen one-line hooks are written once (explorer/core/rulebook.py), not once per game: each game's
     ``Game`` and ``State`` derive from ``RulebookGame`` and ``RulebookState`` and do not write them again."""
     game = explorer.load_game(game_id)
     state = game.initial_state()
     assert isinstance(game, RulebookGame) and isinstance(state, RulebookState)
-    again = {name for name in ("_legal_actions", "_chance_outcomes", "_apply", "_result", "story", "position_dict")
+    again = {name for name in ("_legal_actions", "_chance_outcomes", "_apply", "_result", "story", "position_dict",
+                               "turn_label", "action_group", "render")
              if name in type(state).__dict__}
     again |= {name for name in ("check_state", "_position_from_dict", "position_vocabulary") if name in type(game).__dict__}
     assert again == set()

@@ -25,8 +25,9 @@ _GROUPS = {"plan": "Plan", "order": "Orders", "pass": "Orders", "lose": "Orders"
            "no attack": "Attack", "fire": "Attack", "hit": "Assign hits", "place": "Stormtroopers"}
 
 
-def action_group(action: Action) -> str:
-    """How the table groups a move: Plan, Orders, Move ships, Attack, Assign hits, Stormtroopers."""
+def action_group(state: EndorState, action: Action) -> str:
+    """How the table groups a move: Plan, Orders, Move ships, Attack, Assign hits, Stormtroopers (by its kind
+    alone, in every position)."""
     return _GROUPS.get(action.kind, action.kind.capitalize())
 
 

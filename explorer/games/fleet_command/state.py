@@ -260,13 +260,3 @@ class FleetState(RulebookState):
             raise IllegalActionError(f"{text.strip()!r} is not legal in {self.phase}: {reason}",
                                      state=self, action=text) from None
 
-    def render(self) -> str:
-        return self.game.rulebook.story.render(self)
-
-    # --- the turn and the table's groups of moves, in the game's words (story.py) ---
-
-    def turn_label(self) -> str:
-        return self.game.rulebook.story.turn_label(self)
-
-    def action_group(self, action: Action) -> str:
-        return self.game.rulebook.story.action_group(self, action)

@@ -324,17 +324,3 @@ def refusal(s: "S", action: Action) -> str:
             return f"{card} is a {timing} card and this is the {s.phase}"
         return f"{card} cannot be played like that here (its cost or target is not available)"
     return f"it is not one of the {len(s.legal_actions())} moves open in the {s.phase}"
-
-
-GROUPS = {"play": "Play", "use": "Powers", "assign": "Assign", "leave": "Assign", "resolve": "Fight",
-          "jump": "Jump", "end": "Pass", "pass": "Pass", "discard": "Discard", "keep": "Discard",
-          "shuffle": "Attack effect", "decline": "Attack effect", "put": "Order the attack deck",
-          "fight": "Next fight"}
-
-
-def action_group(s: "S", action: Action) -> str:
-    """How the table groups a move in the panel's list (in a main phase of several players: by player first)."""
-    group = GROUPS.get(action.kind, "Chance")
-    if s.stage == "main" and not s.pending and len(s.players) > 1 and group != "Chance":
-        return f"{name(s, actor(s, action))} · {group}"
-    return group

@@ -269,18 +269,6 @@ class PinnedDownState(RulebookState):
                 return Action(kind, (words[len(kind) + 1:].split(",")[0].strip(),))
         return super().parse_notation(text)
 
-    def render(self) -> str:
-        return self.game.rulebook.story.render(self)
-
-    # --- the turn and the table's groups of moves, in the game's words ---
-
-    def turn_label(self) -> str:
-        if self.stage == "setup":
-            return ""
-        return f"Turn {self.turn}"
-
-    def action_group(self, action: Action) -> str:
-        return self.game.rulebook.actions.action_group(self, action)
 
 
 share_keys(PinnedDownState, Fleet, Fight)  # every kept position shares one table of names (core/frozen.py)

@@ -143,3 +143,22 @@ def render(s: "S") -> str:
     if s.outcome:
         lines.append(s.outcome)
     return "\n".join(lines)
+
+
+GROUPS = {"play": "Play", "use": "Powers", "assign": "Assign", "leave": "Assign", "resolve": "Fight",
+          "jump": "Jump", "end": "Pass", "pass": "Pass", "discard": "Discard", "keep": "Discard",
+          "shuffle": "Attack effect", "decline": "Attack effect", "put": "Order the attack deck",
+          "fight": "Next fight"}
+
+
+def action_group(s: "S", action: Action) -> str:
+    """How the table groups a move in the panel's list (in a main phase of several players: by player first)."""
+    group = GROUPS.get(action.kind, "Chance")
+    if s.stage == "main" and not s.pending and len(s.players) > 1 and group != "Chance":
+        return f"{s.game.player_name(actor(s, action))} · {group}"
+    return group
+
+
+def turn_label(s: "S") -> str:
+    """``"Turn 3"``; "" during the setup."""
+    return "" if s.stage == "setup" else f"Turn {s.turn}"

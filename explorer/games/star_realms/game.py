@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 from explorer.core.rulebook import RulebookGame
 from explorer.core import Deck, GameInfo, Multiset, OptionSpec, Variant
 from explorer.errors import RulesError
-from explorer.games.star_realms import effects, main_phase, position, render, rules, story
+from explorer.games.star_realms import effects, main_phase, position, rules, story
 from explorer.games.star_realms.cards import Card, load_cards, starting_deck, trade_deck
 from explorer.games.star_realms.formats import FORMATS, make_format
 from explorer.games.star_realms.state import PlayerState, StarRealmsState, Task
@@ -55,7 +55,7 @@ class StarRealms(RulebookGame):
     """Star Realms, base set. Options: ``turn_limit`` (0 = none), ``cards_file`` (a TOML path)."""
 
     state_class = StarRealmsState
-    rulebook: ClassVar[SimpleNamespace] = SimpleNamespace(rules=rules, main_phase=main_phase, effects=effects, render=render,
+    rulebook: ClassVar[SimpleNamespace] = SimpleNamespace(rules=rules, main_phase=main_phase, effects=effects,
                                                           story=story, position=position)
     """The modules the state's hooks answer from (``state.game.rulebook.rules.apply_action``): the game
     imports its state and its rules, and the state imports neither back (docs/architecture.md)."""

@@ -288,16 +288,6 @@ class StarRealmsState(RulebookState):
     def parse_notation(self, text: str) -> Action | None:
         return self.game.rulebook.rules.parse_notation(self, text)
 
-    def render(self) -> str:
-        return self.game.rulebook.render.render(self)
-
-    # --- the turn and the table's groups of moves, in the game's words (story.py) ---
-
-    def turn_label(self) -> str:
-        return self.game.rulebook.story.turn_label(self)
-
-    def action_group(self, action: Action) -> str:
-        return self.game.rulebook.story.action_group(self, action)
 
 
 share_keys(StarRealmsState, PlayerState)  # every kept position shares one key table (see share_keys)

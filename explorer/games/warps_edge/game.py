@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from explorer.core.rulebook import RulebookGame
 from explorer.core import GameInfo, Variant
 from explorer.core.game import OptionSpec
-from explorer.games.warps_edge import actions, position, render, rules, story, words
+from explorer.games.warps_edge import actions, position, rules, story, words
 from explorer.games.warps_edge.data import DataFileError, load_data
 from explorer.games.warps_edge.policies import heuristic_policy
 from explorer.games.warps_edge.state import WarpsEdgeState
@@ -37,7 +37,7 @@ class WarpsEdge(RulebookGame):
     """The solo bag-builder. Options: ``data`` (path to an owner's TOML data file)."""
 
     state_class = WarpsEdgeState
-    rulebook: ClassVar[SimpleNamespace] = SimpleNamespace(actions=actions, rules=rules, render=render,
+    rulebook: ClassVar[SimpleNamespace] = SimpleNamespace(actions=actions, rules=rules,
                                                           position=position, story=story, words=words)
     """The modules the state's hooks answer from (``state.game.rulebook.rules.apply_action``): the game
     imports its state and its rules, and the state imports neither back (docs/architecture.md)."""

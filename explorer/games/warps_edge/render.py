@@ -23,7 +23,7 @@ def _layer(layer: Deck | DealtDeck) -> str:
     return str(len(layer))
 
 
-def render(st: WarpsEdgeState) -> str:
+def text_view(st: WarpsEdgeState) -> str:
     data = st.data
     ship = data.mothership(st.mothership)
     lines = [f"Warp's Edge — warp {st.warp} of {st.warp_track}, turn {st.turn} — {st.phase}"]

@@ -69,7 +69,7 @@ def drawn(arg: Hashable) -> Multiset[str]:
     ``enemies``): a multiset of ids, as the chance outcomes make it (``rules.chance_outcomes``).
 
     An action's arguments are typed ``Hashable``; that this one is a multiset of ids is the rules' invariant,
-    as for :func:`whole` (no conversion: the value is the multiset itself).
+    as for :func:`explorer.core.actions.whole_arg` (no conversion: the value is the multiset itself).
 
     >>> drawn(Action("draw", (Multiset({"laser-1": 2}),)).args[0]).count("laser-1")
     2
@@ -299,21 +299,3 @@ class WarpsEdgeState(RulebookState):
         notation, names them by id)."""
         return self.game.rulebook.words.words(self, action)
 
-    def render(self) -> str:
-        return self.game.rulebook.render.render(self)
-
-    # --- the turn and the table's groups of moves, in the game's words (story.py) ---
-
-    def turn_label(self) -> str:
-        """``"Turn 7"``; "" during setup. Turns are numbered through the game, across warps.
-
-        The label names no warp because a turn can straddle two: the warp ends *during* step 4
-        when the bag cannot supply 5 (seed §4 and FAQ), and the draw that closes the turn comes
-        from the new warp's bag (RULES.md, "End of a warp"). With the warp in it, that draw sat
-        alone under "Warp 2 · Turn 2" in the log and was a turn of its own on the turn slider;
-        the board shows the warp, and the log line says where it ended ("warp 1 ends").
-        """
-        return f"Turn {self.turn}" if self.turn else ""
-
-    def action_group(self, action: Action) -> str:
-        return self.game.rulebook.story.action_group(action)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from explorer.core import Action
 from explorer.games.warps_edge.describe import reward_name
+from explorer.games.warps_edge.render import text_view
 from explorer.games.warps_edge.effects import upgrades
 from explorer.games.warps_edge.rules import end_actions, section_attacks
 from explorer.games.warps_edge.state import drawn
@@ -40,9 +41,21 @@ GROUPS = {
 }
 
 
-def action_group(action: Action) -> str:
-    """How the table groups a move ("Assign tokens", "Buy", "Skills", ...)."""
+def action_group(st: "WarpsEdgeState", action: Action) -> str:
+    """How the table groups a move ("Assign tokens", "Buy", "Skills", ...), by its kind alone."""
     return GROUPS.get(action.kind, action.kind.capitalize())
+
+
+def turn_label(st: "WarpsEdgeState") -> str:
+    """``"Turn 7"``; "" during setup. Turns are numbered through the game, across warps.
+
+    The label names no warp because a turn can straddle two: the warp ends *during* step 4
+    when the bag cannot supply 5 (seed §4 and FAQ), and the draw that closes the turn comes
+    from the new warp's bag (RULES.md, "End of a warp"). With the warp in it, that draw sat
+    alone under "Warp 2 · Turn 2" in the log and was a turn of its own on the turn slider;
+    the board shows the warp, and the log line says where it ended ("warp 1 ends").
+    """
+    return f"Turn {st.turn}" if st.turn else ""
 
 
 def reward_words(st: "WarpsEdgeState", reward: "Reward") -> str:
@@ -337,3 +350,8 @@ def story(before: "WarpsEdgeState", action: Action, after: "WarpsEdgeState", *, 
     elif after.outcome == "lost-warp":
         lines.append("the final warp ended — the Pilot loses")
     return "; ".join(lines)
+
+
+def render(st: "WarpsEdgeState") -> str:
+    """The position as text for a person (the board, the pool, the hold, the bag): drawn in ``render.py``."""
+    return text_view(st)
