@@ -44,12 +44,10 @@ class RulebookGame(Game):
         self.rulebook.position.check_state(state)
 
     def _position_from_dict(self, data: dict[str, Any], derived: list[str]) -> State:
-        state: State = self.rulebook.position.position_from_dict(self, data, derived)
-        return state
+        return self.rulebook.position.position_from_dict(self, data, derived)
 
     def position_vocabulary(self) -> dict[str, tuple[str, ...]]:
-        vocabulary: dict[str, tuple[str, ...]] = self.rulebook.position.position_vocabulary(self)
-        return vocabulary
+        return self.rulebook.position.position_vocabulary(self)
 
 
 class RulebookState(State):
@@ -60,47 +58,37 @@ class RulebookState(State):
         game: RulebookGame
 
     def _legal_actions(self) -> tuple[Action, ...]:
-        moves: tuple[Action, ...] = self.game.rulebook.rules.legal_actions(self)
-        return moves
+        return self.game.rulebook.rules.legal_actions(self)
 
     def _chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        outcomes: tuple[tuple[Action, Fraction], ...] = self.game.rulebook.rules.chance_outcomes(self)
-        return outcomes
+        return self.game.rulebook.rules.chance_outcomes(self)
 
     def _apply(self, action: Action) -> State:
-        after: State = self.game.rulebook.rules.apply_action(self, action)
-        return after
+        return self.game.rulebook.rules.apply_action(self, action)
 
     def _result(self) -> Result:
-        result: Result = self.game.rulebook.rules.result(self)
-        return result
+        return self.game.rulebook.rules.result(self)
 
     def why_illegal(self, action: Action) -> str:
         """The rules' reason in the game's words, else the core's."""
-        reason: str = self.game.rulebook.rules.why_illegal(self, action)
-        return reason or super().why_illegal(action)
+        return self.game.rulebook.rules.why_illegal(self, action) or super().why_illegal(action)
 
     def story(self, action: Action, after: State, *, viewer: int | None = None) -> str:
         """The log's line for ``action``, told by the game's ``story`` module as ``viewer`` may see it."""
-        line: str = self.game.rulebook.story.story(self, action, after, viewer=viewer)
-        return line
+        return self.game.rulebook.story.story(self, action, after, viewer=viewer)
 
     def render(self) -> str:
         """The position as text for a person, drawn by the game's ``story`` module."""
-        text: str = self.game.rulebook.story.render(self)
-        return text
+        return self.game.rulebook.story.render(self)
 
     def turn_label(self) -> str:
         """The turn this position belongs to, as the game's ``story`` module names it ("Turn 3 · Player 1")."""
-        label: str = self.game.rulebook.story.turn_label(self)
-        return label
+        return self.game.rulebook.story.turn_label(self)
 
     def action_group(self, action: Action) -> str:
         """How the table groups ``action`` ("Play", "Buy"), as the game's ``story`` module says."""
-        group: str = self.game.rulebook.story.action_group(self, action)
-        return group
+        return self.game.rulebook.story.action_group(self, action)
 
     def position_dict(self) -> dict[str, Any]:
         """The position in the game's words (its ``position`` module)."""
-        data: dict[str, Any] = self.game.rulebook.position.position_dict(self)
-        return data
+        return self.game.rulebook.position.position_dict(self)
