@@ -49,6 +49,7 @@ answered or refused in one sentence, no other exception:
 from __future__ import annotations
 
 import os
+import time
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -90,15 +91,37 @@ def _games(quick: int) -> int:
     return int(os.environ.get("ODDS_AT_CHANCE_GAMES", quick))
 
 
+def _seeds(games: int) -> range:
+    """The seeds to play: ``range(games)``, or the shard ``ODDS_AT_CHANCE_SEEDS=start:stop`` of a run by hand
+    (two shards on two cores play a long run in half the time; seed ``k`` is the same game in either)."""
+    shard = os.environ.get("ODDS_AT_CHANCE_SEEDS")
+    if not shard:
+        return range(games)
+    start, sep, stop = shard.partition(":")
+    if not (sep and start.isdigit() and stop.isdigit() and int(start) < int(stop)):
+        raise ValueError(f"ODDS_AT_CHANCE_SEEDS is start:stop with whole numbers, start < stop; got {shard!r}")
+    return range(int(start), int(stop))
+
+
 def _check(game_id: str, games: int, questions: Any, max_steps: int = 5_000,
            setups: tuple[dict[str, Any], ...] = ({},), variants: tuple[str | None, ...] = (None,)) -> Counter[str]:
+    """Ask ``questions`` and the advice at every chance node of the seeded games; a run by hand (the
+    environment variable set) prints its counts every 50 games and at the end, so a stopped run says how far
+    it got."""
+    by_hand = "ODDS_AT_CHANCE_GAMES" in os.environ
     counts: Counter[str] = Counter()
-    for i, (s, history) in enumerate(chance_nodes(game_id, range(games), max_steps, setups, variants)):
-        counts["chance nodes"] += 1
-        counts.update(ask_all(questions(s, history), f"{game_id} chance node {s.phase}"))
-        counts.update(ask_all(advice_questions(s, i), f"{game_id} chance node {s.phase} (advice)"))
-    if "ODDS_AT_CHANCE_GAMES" in os.environ:  # a run by hand: its figures (pytest -s shows them)
-        print(f"\n{game_id}, {games} games:", ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    started = time.process_time()
+    seeds = _seeds(games)
+    for played, seed in enumerate(seeds, start=1):
+        for s, history in chance_nodes(game_id, range(seed, seed + 1), max_steps, setups, variants):
+            counts.update(ask_all(questions(s, history), f"{game_id} seed {seed}, chance node {s.phase}"))
+            counts.update(ask_all(advice_questions(s, counts["chance nodes"]),
+                                  f"{game_id} seed {seed}, chance node {s.phase} (advice)"))
+            counts["chance nodes"] += 1
+        if by_hand and (played % 50 == 0 or played == len(seeds)):  # pytest -s shows them
+            print(f"\n{game_id}, seeds {seeds.start}..{seed} ({played} games, "
+                  f"{time.process_time() - started:.0f} s of CPU):",
+                  ", ".join(f"{k} {v}" for k, v in sorted(counts.items())), flush=True)
     return counts
 
 
