@@ -147,3 +147,35 @@ def test_the_reach_table_folds_into_one_card_per_ship_on_a_phone(example: explor
             "<td data-label='+1 (Afterburner)'>16 ends, 6 with a shot (Fighter)</td>"
             "<td data-label='+2 (a cube)'>32 ends, 6 with a shot (Fighter)</td></tr>") in text
     assert ".fc-odds-box{container-type:inline-size;width:100%;font-size:13px;line-height:1.4;" in text
+
+
+def test_review_leaves_out_the_set_up_the_panel_played_before_the_player_sat_down() -> None:
+    """The panel opens at round 1's Movement Phase, placed and dealt by the heuristic: those moves are no
+    seat's decisions, so Review reads only what was played after them (and says so when that is nothing)."""
+    panel = FleetCommandPanel(seed=1, link=False)
+    panel.review.background = False
+    set_up = len(panel.match.entries)
+    assert set_up > 10 and panel.set_up_moves == set_up
+    assert panel.state.actor == 1 and panel.review.seat.value == 1  # Player 2 moves first
+    assert not panel.review.start()
+    assert ("No decision of this seat to review yet (the set-up was played by the panel, not by this seat): "
+            "play some moves first.") in panel.review.status.value
+    while panel.state.is_chance() or panel.state.current_player != 1 or len(panel.match.entries) == set_up:
+        panel.match.step(None if panel.state.is_chance() else panel.game.policies()["heuristic"](
+            panel.state, panel.match.rng))
+    panel.match.step(panel.game.policies()["heuristic"](panel.state, panel.match.rng))
+    panel.review.rollouts.value, panel.review.decisions.value = 8, 200
+    assert panel.review.start()
+    reviewed = panel.history.marks  # the log's index of every decision read
+    assert len(reviewed) == 2 and min(reviewed) == set_up  # Player 2's move and its path, nothing before
+
+
+def test_a_new_game_or_a_move_over_the_set_up_ends_it() -> None:
+    panel = FleetCommandPanel(seed=1, link=False)
+    set_up = panel.set_up_moves
+    panel.goto(set_up - 3)
+    panel.match.step(panel.game.policies()["heuristic"](panel.state, panel.match.rng) if not panel.state.is_chance()
+                     else None)
+    assert panel.set_up_moves == set_up - 3  # the player's own move from there on is reviewed
+    panel.new_game(1)
+    assert panel.set_up_moves == 0  # "New game" starts from the placement: every move is the players'

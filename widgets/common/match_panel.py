@@ -192,6 +192,10 @@ class MatchPanel:
         # opened then, unless a link was already given here (or the panel was told to read none: link=False).
         self._await_page_address = link is None and asked is None
         self._start: State = self.match.states[0]
+        #: The first moves of the match shown that the panel made itself (a game panel's set-up before anyone
+        #: sat down, e.g. Fleet Command's): no seat's decisions, so Review leaves them out. Another game, or a
+        #: move played over them after an undo, ends them.
+        self.set_up_moves = 0
         self._position_view_fn, self._title = position_view, title
         self._shown_seed: int | None = None
         self._policies_of: Game | None = None
@@ -227,7 +231,7 @@ class MatchPanel:
         self.advice = AdviceTab(current=lambda: self.state, on_play=self.play, policies=lambda: list(self.game.policies()),
                                 limit=advice_limit)
         self.review = ReviewView(current=lambda: self.match, on_goto=self.goto, on_marks=self.history.show_marks,
-                                 seats=self._review_seats)
+                                 seats=self._review_seats, first=lambda: self.set_up_moves)
         self.page_link = ShareLink()
         if self._await_page_address:
             self.page_link.on_address = self._open_page_address
@@ -300,7 +304,7 @@ class MatchPanel:
         self._match.unobserve(self._match_changed)
         self._match = match
         match.observe(self._match_changed)
-        self._start = match.states[0]
+        self._start, self.set_up_moves = match.states[0], 0
         self.refresh()
 
     def close(self) -> None:
@@ -321,9 +325,12 @@ class MatchPanel:
 
     def _match_changed(self, change: MatchChange) -> None:
         if change.kind in ("restart", "load"):
+            self.set_up_moves = 0
             self._start = self._match.states[0]
             self._games += 1
             self.history.show_marks({})  # a review's marks belong to the game that was reviewed
+        elif change.moves:  # moves made from position length - 1 - moves on: a set-up undone and played over ends there
+            self.set_up_moves = min(self.set_up_moves, change.length - 1 - change.moves)
         if not self._own_changes:
             self._redraw_later.ask(change)
 

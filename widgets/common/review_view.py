@@ -8,7 +8,9 @@ shown with 95% confidence — a mark: ``?!`` doubtful (≥ 2 points of win chanc
 line's hover text, and as a row of buttons under the log (each says its interval and how many
 rollouts it rests on): a click jumps to the position where that decision was taken. Only the
 last ``decisions`` decisions are read (a long game has hundreds), up to the position shown;
-Stop keeps what was read.
+Stop keeps what was read. The moves a panel made itself before the player sat down (Fleet Command
+opens at round 1's Movement Phase, placed and dealt by the heuristic) are nobody's decisions: they
+are left out (``first``).
 
 At a decision where a hint was asked (the Advice tab keeps them: ``advice_tab.ASKED``) the
 review rests on that hint's own rollouts, played on only if the review asks for more
@@ -64,12 +66,22 @@ def reviewable(match: Match, seat: int) -> int:
                if e.player == seat and not e.sampled and len(match.states[i].legal_actions()) >= 2)
 
 
-def recent_match(match: Match, decisions: int, seat: int) -> tuple[Match, int]:
+def recent_match(match: Match, decisions: int, seat: int, first: int = 0) -> tuple[Match, int]:
     """A match replaying the kept moves from the position where ``seat``'s last ``decisions`` decisions
-    (up to the cursor) begin; returns it and its first position's index in ``match``."""
+    (up to the cursor, from move ``first`` on) begin; returns it and its first position's index in ``match``.
+
+    ``first`` leaves out the moves a panel made itself before the player sat down (Fleet Command's set-up
+    by the heuristic): they are nobody's decisions to mark.
+
+    >>> import explorer
+    >>> m = Match(explorer.load_game("warps_edge"), seed=1)
+    >>> _ = m.play("heuristic", 6)
+    >>> recent_match(m, 200, 0, first=4)[1]
+    4
+    """
     entries, states = match.entries[: match.cursor], match.states
-    mine = [i for i, e in enumerate(entries) if e.player == seat and not e.sampled]
-    start = mine[-decisions] if len(mine) >= decisions else 0
+    mine = [i for i, e in enumerate(entries) if i >= first and e.player == seat and not e.sampled]
+    start = mine[-decisions] if len(mine) >= decisions else min(first, len(entries))
     part = Match(states[start], seed=match.seed)
     for entry in entries[start:]:
         part.step(entry.action)
@@ -82,8 +94,10 @@ class ReviewView:
     def __init__(self, *, current: Callable[[], Match], on_goto: Callable[[int], Any],
                  on_marks: Callable[[dict[int, ReviewedMove]], Any] = lambda _m: None,
                  seats: Callable[[], list[tuple[str, int]]] = lambda: [("Player 1", 0)],
-                 background: bool = True, hints: Callable[[], Iterable[Advice]] = ASKED.all) -> None:
+                 background: bool = True, hints: Callable[[], Iterable[Advice]] = ASKED.all,
+                 first: Callable[[], int] = lambda: 0) -> None:
         self._current, self._on_goto, self._on_marks, self._seats = current, on_goto, on_marks, seats
+        self._first = first  # the moves before it the panel made itself (a set-up): never reviewed
         self.background, self._hints = background, hints
         self.moves: list[ReviewedMove] = []
         self._stop = threading.Event()
@@ -160,10 +174,12 @@ class ReviewView:
         except InputError as err:
             self._say(str(err), error=True)
             return False
-        if seat is None or not any(e.player == seat and not e.sampled for e in match.entries[: match.cursor]):
-            self._say("No decision of this seat to review yet: play some moves first.", error=True)
+        first = self._first()
+        if seat is None or not any(e.player == seat and not e.sampled for e in match.entries[first: match.cursor]):
+            made = " (the set-up was played by the panel, not by this seat)" if first and match.cursor else ""
+            self._say(f"No decision of this seat to review yet{made}: play some moves first.", error=True)
             return False
-        part, offset = recent_match(match, decisions, seat)
+        part, offset = recent_match(match, decisions, seat, first)
         self.moves, self._stop = [], threading.Event()
         self._on_marks({})
         self.marks_box.children = ()

@@ -94,8 +94,10 @@ class FleetCommandPanel(MatchPanel):
                  title: str | None = None, **kwargs: Any) -> None:
         if match_or_game is None or isinstance(match_or_game, str):
             match_or_game = load_game(match_or_game or GAME_ID, variant=variant)
+        built: Match | None = None
         if isinstance(match_or_game, Game) and start == "movement":
-            match_or_game = start_at_movement(match_or_game, DEFAULT_SEED if seed is None else seed)
+            match_or_game = built = start_at_movement(match_or_game, DEFAULT_SEED if seed is None else seed)
+        set_up = (built.states[0], len(built.entries)) if built is not None else None
         self.selected: tuple[int, str] | None = None
         self.figure: Any = None
         self.map_out = W.Output(layout=W.Layout(width="100%"))
@@ -107,6 +109,8 @@ class FleetCommandPanel(MatchPanel):
                          odds_views=default_odds_views() if odds_views is None else odds_views, **kwargs)
         board, moves = self.tabs.children[0].children
         board.layout.flex, moves.layout.flex = "1 1 60%", "1 1 36%"
+        if set_up is not None and self.match.states[0] is set_up[0]:  # (not replaced by the page's link)
+            self.set_up_moves = set_up[1]  # the heuristic's placement and deal: no seat's decisions to review
 
     # --- the map ---------------------------------------------------------------------------
     def _choose_selection(self, state: Any) -> None:
