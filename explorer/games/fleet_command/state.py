@@ -39,6 +39,7 @@ from explorer.core.frozen import replaced
 from explorer.errors import IllegalActionError, InvalidActionError
 from explorer.games.fleet_command.geometry import Pose
 from explorer.games.fleet_command.hidden import deal_unseen as deal_for_seat
+from explorer.games.fleet_command.movement import describe
 
 
 if TYPE_CHECKING:
@@ -167,6 +168,19 @@ class FleetState(RulebookState):
     if TYPE_CHECKING:  # for the type checker only: the field ``game`` of ``State``, narrowed
         game: FleetCommand  # (this state's game is the one that made it; the field's hint stays ``Game`` at run
         # time, where ``game.py`` imports this module and the JSON decoder reads the hints)
+
+    def action_words(self, action: Action) -> str:
+        """A path in the manoeuvres' names, as the log tells it (a hint's row, a review's mark): ``path RL F``
+        is the notation; other moves are their notation, which already reads as the game (``move Fighter``).
+
+        >>> from explorer.core import Action
+        >>> s = FleetState.__new__(FleetState)
+        >>> s.action_words(Action("path", ("RL", "F"))), s.action_words(Action("path")), s.action_words(Action("pass"))
+        ('path: Barrel Roll left, Forward', 'stay', 'pass')
+        """
+        if action.kind == "path":
+            return f"path: {describe([str(c) for c in action.args])}" if action.args else "stay"
+        return str(action)
 
     # --- data ------------------------------------------------------------
 
