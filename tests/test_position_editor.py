@@ -323,7 +323,9 @@ def test_the_text_box_shows_what_the_form_wrote() -> None:
 
 @pytest.mark.parametrize(("game_id", "stage", "words"), [("warps_edge", "actions", "step 2: pilot actions"),
                                                          ("pinned_down", "main", "main phase"),
-                                                         ("fleet_command", "path", "Movement Phase: lay out the path")])
+                                                         ("fleet_command", "path", "Movement Phase: lay out the path"),
+                                                         ("star_realms", "draw", "end of turn: the next hand drawn"),
+                                                         ("endor", "plan", "plan: orders placed face down")])
 def test_the_stage_is_picked_in_the_rules_words_and_read_back_as_its_id(game_id: str, stage: str, words: str) -> None:
     """Issue 37 §5: stage values ("setup-keep", "assign_start") were shown as ids; the form shows the rules' words."""
     state = played(game_id, 1, 30)
@@ -333,3 +335,33 @@ def test_the_stage_is_picked_in_the_rules_words_and_read_back_as_its_id(game_id:
     field.value = stage
     assert editor.data()["stage"] == stage
     assert not any("_" in label for label, _ in field.options)
+
+
+def test_the_order_step_has_its_own_words_beside_the_rounds_phase() -> None:
+    """Endor's ``order.stage`` (the step of the order in play) and ``stage`` (the round's phase) share a key:
+    each field is offered in its own words ("roll the dice", not "roll")."""
+    state = played("endor", 1, 20)
+    assert state.step.stage == "attack"
+    editor, _ = editor_on(state)
+    step = editor.field("order in play › step")
+    assert step.value == "attack" and dict(step.options)["roll the dice"] == "roll" and "orders: the piles revealed and carried out" not in dict(
+        step.options)
+    assert dict(editor.field("phase").options)["orders: the piles revealed and carried out"] == "orders"
+
+
+@pytest.mark.parametrize("game_id", ["star_realms", "warps_edge", "endor", "pinned_down", "fleet_command"])
+def test_every_phase_field_is_a_choice_in_words(game_id: str) -> None:
+    """Every game's phase field lists each stage the reader accepts, in words (issue 37 §5: "main" was shown)."""
+    editor, _ = editor_on(played(game_id, 1, 30))
+    field = editor.field("phase")
+    assert isinstance(field, W.Dropdown) and all(label != stage for label, stage in field.options)
+    labels = [label for label, _ in field.options]
+    assert len(set(labels)) == len(labels) and not any("_" in label or "(" in label and " start)" in label
+                                                       for label in labels)  # no id added to tell two apart
+
+
+def test_the_add_button_names_the_entry_it_adds() -> None:
+    """"Add a base to Player 1", not "Add to Player 1 › bases" (the list's label, in the plural)."""
+    editor, _ = editor_on(played("star_realms", 1, 15))
+    assert editor.adder("Player 1 › bases").button.description == "Add a base to Player 1"
+    assert editor.adder("Player 2 › ships").button.description == "Add a ship to Player 2"

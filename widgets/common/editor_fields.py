@@ -175,14 +175,16 @@ class AddEntry:
     """Under a list of tables: pick a name and Add a new entry built from the format's template."""
 
     def __init__(self, label: str, template: dict[str, Any], names: tuple[str, ...],
-                 on_add: Callable[[dict[str, Any]], Any], note: Callable[[str], Any]) -> None:
+                 on_add: Callable[[dict[str, Any]], Any], note: Callable[[str], Any], text: str = "") -> None:
+        """``label``: the list's label ("Player 1 › bases"); ``text``: the button's words ("Add a base to Player 1";
+        by default "Add to" the label)."""
         self.template, self.names, self._on_add, self._note = template, names, on_add, note
         self.label = label
         wants_name = "name" in template and bool(names)
         self.pick = W.Combobox(options=list(names), placeholder=f"{placeholder(names)[5:].split(' x')[0]}…",
                                ensure_option=False, layout=W.Layout(width="220px"))
         self.pick.add_class("re-add-pick")
-        self.button = W.Button(description=f"Add to {label}", layout=W.Layout(width="auto"),
+        self.button = W.Button(description=text or f"Add to {label}", layout=W.Layout(width="auto"),
                                tooltip=f"Add an entry to {label}")
         self.button.add_class("re-add-entry")
         self.button.on_click(lambda _b: self.add())

@@ -33,7 +33,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from explorer.core.field_words import field_label, field_word, path_parts
+from explorer.core.field_words import ENTRY_WORDS, field_label, field_word, path_parts
 from widgets.common.editor_fields import AddEntry, CountZone, NameZone, group, scalar_field
 
 Data = dict[str, Any]
@@ -86,6 +86,21 @@ def _is_names(value: Any) -> bool:
 def _is_tables(value: Any) -> bool:
     return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
 
+
+
+def add_words(key: str, owner: str) -> str:
+    """The Add button's words for one more entry of the list ``key`` held by ``owner`` (its label; ``""`` at the top):
+    the entry's singular with its article, where the form knows it (``""``: the button says "Add to" the list).
+
+    >>> add_words("bases", "Player 1"), add_words("enemies", ""), add_words("tallies", "Player 1")
+    ('Add a base to Player 1', 'Add an enemy', '')
+    """
+    entry = ENTRY_WORDS.get(key)
+    if entry is None:
+        return ""
+    word = entry.lower() if entry == "Player" else entry
+    said = f"Add {'an' if word[0] in 'aeiou' else 'a'} {word}"
+    return f"{said} to {owner}" if owner else said
 
 class Form:
     """The widgets of one position table; ``read()`` gives back the table, ``zones`` the zones of names."""
@@ -152,6 +167,12 @@ class Form:
         """The position the widgets describe now (stray keys kept as they were written)."""
         return self._read()
 
+    def _choice_words(self, key: str, path: str) -> dict[str, str] | None:
+        """The words of the choices of the field at ``path``: by its keys without numbers first (Endor's
+        ``order.stage``, the order's step, beside the round's ``stage``), then by its key alone."""
+        keys = ".".join(part for part in path_parts(path) if isinstance(part, str))
+        return self._words.get(keys) or self._words.get(key)
+
     def _label(self, path: str) -> str:
         """The label of the field at ``path``, in the game's words (the reader's messages use the same)."""
         return field_label(path, self._label_words)
@@ -209,7 +230,7 @@ class Form:
             return [count.widget], count.value
         if isinstance(value, str):
             box = scalar_field(word, value, self._vocabulary.get(at) or self._vocabulary.get(key, ()), self._on_change,
-                               words=self._words.get(key))
+                               words=self._choice_words(key, at))
             self.fields[label] = box
             box.add_class(css_name(label))
             return [box], lambda b=box: b.value
@@ -258,7 +279,8 @@ class Form:
         if addable and template is not None:
             names = self._vocabulary.get(key, ())
             adder = AddEntry(self._label(at), template, names,
-                             lambda entry: self._add(at, self._complete(key, entry)), self.note)
+                             lambda entry: self._add(at, self._complete(key, entry)), self.note,
+                             add_words(key, self._label(at.rpartition(".")[0]) if "." in at else ""))
             widgets.append(adder.widget)
             self.adders[self._label(at)] = adder
             adder.widget.add_class(css_name(self._label(at)).replace("re-f-", "re-add-", 1))

@@ -37,6 +37,14 @@ STEP_STAGES = ("", "choose", "move", "count", "attack", "target", "ambush", "rol
 DRAW_REASONS = {"deal": "starting hand", "bonus": "bonus orders", "refill": "back to 6"}
 FORM_ENTRIES: dict[str, dict[str, Any]] = {"draws": {"seat": "", "reason": "", "cards": 1}}
 """The fields the editor shows on each card draw still owed, and what a new one holds."""
+STAGE_WORDS = {"deal": "deal: the starting hands drawn", "plan": "plan: orders placed face down",
+               "orders": "orders: the piles revealed and carried out", "draw": "draw: hands refilled to the limit"}
+STEP_WORDS = {"": "no order under way", "choose": "choose an order on the revealed card", "move": "move ships (optional)",
+              "count": "how many ships move", "attack": "attack (optional)", "target": "choose the Death Star's target",
+              "ambush": "place stormtroopers", "roll": "roll the dice", "assign": "assign the rolled dice",
+              "done": "the attack that won the game"}
+FORM_WORDS: dict[str, dict[str, str]] = {"stage": STAGE_WORDS, "order.stage": STEP_WORDS}
+"""The round's phase and the order's step in the rules' words; the editor shows these and reads back the id."""
 
 
 def seat_names(seats: int) -> tuple[str, ...]:

@@ -45,7 +45,14 @@ STEP_WORDS = {kind: kind.replace("_", " ") for kind in STEP_KINDS} | {
     "may_discard": "may discard", "change_of_plans": "A Change Of Plans", "look_discard": "look at the discard",
     "look_order": "look and order", "cleveland_choice": "Cleveland's choice"}
 """Each effect to resolve (``pending[i].step``) in words, for the editor's dropdown (the id stays in the text)."""
-FORM_WORDS: dict[str, dict[str, str]] = {"stage": dict(STAGES), "step": STEP_WORDS}
+STAGE_WORDS = dict(STAGES) | {
+    "attack_start": "attack phase, as it starts (its threat not yet added)", "assign_start": "assignment phase, as it starts",
+    "fights": "fight phase, as it starts", "jump_start": "jump phase, as it starts (its threat not yet added)",
+    "draw": "jump phase: the draws about to be dealt", "wrap_start": "jump phase: draw, then wrap up",
+    "wrap up": "wrap up: WRAP UP powers"}
+"""Each stage in the rules' words, one wording each: the phase line's words, told apart where a position may also
+be saved at a phase's start (the phase line never shows those)."""
+FORM_WORDS: dict[str, dict[str, str]] = {"stage": STAGE_WORDS, "step": STEP_WORDS}
 """The stage and the effects to resolve in the rules' words (the editor shows these and reads back the id)."""
 MOVE_EXCLUDED = ("deck_list",)
 """The deck list records the 20 cards a player brought (wherever they are now): the editor's Move control
@@ -412,4 +419,4 @@ def position_vocabulary(game: "PinnedDown") -> dict[str, tuple[str, ...]]:
     }
 
 
-__all__ = ["FORM_ENTRIES", "FORM_WORDS", "MOVE_EXCLUDED", "STEP_WORDS", "STAGES", "check_state", "form_entry", "position_dict", "position_from_dict", "position_vocabulary"]
+__all__ = ["FORM_ENTRIES", "FORM_WORDS", "MOVE_EXCLUDED", "STAGE_WORDS", "STEP_WORDS", "STAGES", "check_state", "form_entry", "position_dict", "position_from_dict", "position_vocabulary"]

@@ -22,6 +22,10 @@ if TYPE_CHECKING:
 
 STAGES = ("setup", "main", "draw")
 """The stages a position may be in (the rules stop in these alone)."""
+STAGE_WORDS: dict[str, str] = {"setup": "setup: the trade row and the opening hands dealt",
+                               "main": "a player's turn (main phase)",
+                               "draw": "end of turn: the next hand drawn"}
+"""Each stage in the rulebook's words, as the position form's phase field names it (the file keeps the id)."""
 LABEL_WORDS: dict[str, str] = {"moving": "player moving"}
 """This game's words for a key another game uses for something else (Fleet Command's ``moving`` is the ship
 laying out its path); the rest are :data:`explorer.core.field_words.FIELD_WORDS`."""

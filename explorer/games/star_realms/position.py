@@ -35,7 +35,8 @@ from explorer.games.star_realms.formats import FORMATS, PLAYER_COUNTS, make_form
 from explorer.games.star_realms.state import InPlay, PlayerState, StarRealmsState, Task
 from explorer.games.star_realms import referee
 from explorer.games.star_realms.allies import trigger_allies
-from explorer.games.star_realms.fields import LABEL_WORDS, MAX_AUTHORITY, MAX_TURN, STAGES, TASK_KINDS, label
+from explorer.games.star_realms.fields import (LABEL_WORDS, MAX_AUTHORITY, MAX_TURN, STAGE_WORDS, STAGES, TASK_KINDS,
+                                              label)
 
 if TYPE_CHECKING:
     from explorer.games.star_realms.game import StarRealms
@@ -46,8 +47,9 @@ FORM_ENTRIES: dict[str, dict[str, Any]] = {"bases": {"name": "", "primary_used":
 FORMAT_WORDS: dict[str, str] = {"standard": "Standard (1 vs 1)", "free_for_all": "Free for all", "hunter": "Hunter",
                                 "hydra": "Hydra (teams)", "emperor": "Emperor (teams)", "raid": "Raid (boss vs all)"}
 """Each format in the rulebook's words, as the panel's format picker names it."""
-FORM_WORDS: dict[str, dict[str, str]] = {"format": FORMAT_WORDS}
-"""The format in words ("Free for all"); the editor shows these and reads back the id (``free_for_all``)."""
+FORM_WORDS: dict[str, dict[str, str]] = {"format": FORMAT_WORDS, "stage": STAGE_WORDS}
+"""The format and the stage in words ("Free for all", "a player's turn (main phase)"); the editor shows these and
+reads back the id (``free_for_all``, ``main``)."""
 
 
 def _in_play(records: tuple["InPlay", ...], base: bool) -> list[dict[str, Any]]:
