@@ -87,7 +87,6 @@ def _is_tables(value: Any) -> bool:
     return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
 
 
-
 def add_words(key: str, owner: str) -> str:
     """The Add button's words for one more entry of the list ``key`` held by ``owner`` (its label; ``""`` at the top):
     the entry's singular with its article, where the form knows it (``""``: the button says "Add to" the list).
@@ -101,6 +100,7 @@ def add_words(key: str, owner: str) -> str:
     word = entry.lower() if entry == "Player" else entry
     said = f"Add {'an' if word[0] in 'aeiou' else 'a'} {word}"
     return f"{said} to {owner}" if owner else said
+
 
 class Form:
     """The widgets of one position table; ``read()`` gives back the table, ``zones`` the zones of names."""
