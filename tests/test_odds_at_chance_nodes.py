@@ -16,7 +16,9 @@ How many games: the issue asks for 1,000 per game; that is far past the ~2 minut
 one core (a Star Realms game's questions alone take seconds), so the quick tests play 4 Warp's Edge games,
 the first 400 moves of 1 Star Realms game, 6 Endor games (400 moves each), 4 Fleet Command games and
 8 Pinned Down games (about 2, 1 and 27 s); ``ODDS_AT_CHANCE_GAMES`` sets another count (and prints the
-figures under ``pytest -s``). Run by hand once (2-core machine shared with a full test run), every question
+figures under ``pytest -s``, every 50 games and at the end), and ``ODDS_AT_CHANCE_SEEDS=start:stop`` plays one
+shard of the seeds (two shards on two cores: ``0:500`` and ``500:1000``; the lethal checks of every 10th node
+then count from each shard's start). Run by hand once (2-core machine shared with a full test run), every question
 answered or refused in one sentence, no other exception:
 
 * Endor, ``ODDS_AT_CHANCE_GAMES=1000`` (227 s): 106,429 chance nodes; which order, the duel and the Death
