@@ -34,7 +34,7 @@ from explorer.games.star_realms.odds.hand import Outcome, model, play_sampled, s
 from explorer.games.star_realms.odds.model import Model, TooLarge, Turn
 from explorer.games.star_realms.odds.position import (HAND, check_position, moving, rest_model, rest_turn,
                                                       start_branches, turn_end)
-from explorer.games.star_realms.odds.sampled import mean_estimate, sample_deal, sample_start
+from explorer.games.star_realms.odds.sampled import mean_estimate, sample_deal, start_sampler
 from explorer.games.star_realms.main_phase import explorer_available, trade_available
 from explorer.errors import RulesError
 from explorer.odds import Estimate
@@ -162,7 +162,7 @@ def _first(state: Any, player: int, branches: tuple | None, extra: Multiset, top
     """A sampler of the next turn's start: from the exact ways this turn ends (``branches``), or, when they are
     too large (``None``), sampling the rest of the turn."""
     if branches is not None:
-        return lambda rng: sample_start(branches, rng)
+        return start_sampler(branches)
     else:
         m, t = rest_model(state.game), rest_turn(state, player)
         assert t is not None, "only the rest of a turn with cards left to play is too large to play out exactly"

@@ -30,7 +30,7 @@ from explorer.games.star_realms.odds.exact import deal_starts, exact_outcomes, w
 from explorer.games.star_realms.odds.hand import Outcome, TooLarge, engine, model, sample_turn, start
 from explorer.games.star_realms.odds.position import (bases_of, cards_to_draw, check_position, hand_being_drawn,
                                                       rest_model, rest_turn, start_branches)
-from explorer.games.star_realms.odds.sampled import mean_estimate, sample_deal, sample_start
+from explorer.games.star_realms.odds.sampled import mean_estimate, sample_deal, start_sampler
 from explorer.games.star_realms.odds.tuples import Pairs
 from explorer.odds import Dist, Estimate
 from explorer.odds.limits import MAX_DRAW_OUTCOMES, TooManyDraws
@@ -166,7 +166,7 @@ def estimated_odds(game: Any, branches: tuple, scraps: bool = False, share: floa
     """The seeded estimate of the starts ``branches`` (``share`` of :data:`BUDGET`'s sampling time), for a
     question :func:`exact_odds` could not answer in its budget (the notes say why)."""
     why = _FAILED.get((game, branches, scraps), (0.0, "not enumerated"))[1]
-    return _sampled(game, lambda rng: sample_start(branches, rng), _notes(branches, scraps) +
+    return _sampled(game, start_sampler(branches), _notes(branches, scraps) +
                     [f"too large to enumerate in the budget ({why})"], scraps, share)
 
 
