@@ -85,7 +85,7 @@ def hand_being_drawn(state: Any, player: int) -> list[tuple[Multiset, Fraction]]
         return None
     me = state.players[player]
     held: Multiset[str] = Multiset(me.hand)
-    return [(held + hand, p) for hand, _, _, p in deal(me.deck, me.discard, left)]
+    return [(held + hand, p) for hand, p in deal_hands(me.deck, me.discard, left)]
 
 
 def moving(state: Any, player: int) -> bool:
@@ -98,18 +98,36 @@ def bases_of(state: Any, player: int) -> tuple[str, ...]:
     return tuple(sorted(r.name for r in state.players[player].bases))
 
 
-def deal(deck: Deck, pile: Multiset, n: int = HAND) -> list[tuple[Multiset, Deck, Multiset, Fraction]]:
+@lru_cache(maxsize=2)
+def deal(deck: Deck, pile: Multiset, n: int = HAND) -> tuple[tuple[Multiset, Deck, Multiset, Fraction], ...]:
     """Draw ``n`` with the rules' reshuffle: ``(hand, deck after, discard after, probability)``.
 
     A draw with more distinct hands than the odds list (``explorer.odds.limits.MAX_DRAW_OUTCOMES``: a
     deck of many kinds) raises :class:`~.odds.model.TooLarge`, which the questions answer by sampling.
+    The last two draws are remembered: the questions asked of one position (each seat's Trade and Combat,
+    the lethal checks, the next hand) deal the same deck, up to tens of thousands of hands each time.
+    """
+    hands = deal_hands(deck, pile, n)
+    if len(deck) >= n:
+        return tuple((h, deck.after_draw_many(h), pile, p) for h, p in hands)
+    known = deck.contents()  # the whole deck, then the rest from the reshuffled pile
+    return tuple((h, Deck.shuffled(pile - (h - known)), Multiset(), p) for h, p in hands)
+
+
+@lru_cache(maxsize=2)
+def deal_hands(deck: Deck, pile: Multiset, n: int = HAND) -> tuple[tuple[Multiset, Fraction], ...]:
+    """The hands :func:`deal` draws, each with its probability, without the deck and pile each one leaves: what
+    a list of hands needs (working out the deck after each of tens of thousands of hands took most of the time).
+
+    >>> deal_hands(Deck.shuffled({"Scout": 2}), Multiset({"Viper": 3}), 3)
+    ((Multiset({'Scout': 2, 'Viper': 1}), Fraction(1, 1)),)
     """
     try:
         if len(deck) >= n:
-            return [(h, deck.after_draw_many(h), pile, p) for h, p in deck.draw_many_outcomes(n)]
+            return tuple(deck.draw_many_outcomes(n))
         known = deck.contents()
         k = min(n - len(deck), len(pile))
-        return [(known + m, Deck.shuffled(pile - m), Multiset(), p) for m, p in multiset_draws(pile, k)]
+        return tuple((known + m, p) for m, p in multiset_draws(pile, k))
     except TooManyDraws:
         raise TooLarge(f"a draw of {n} from this deck has more than {MAX_DRAW_OUTCOMES:,} possible hands") from None
 
@@ -296,8 +314,9 @@ def start_branches(state: Any, player: int, extra: Multiset = Multiset(), top: t
         return ((Fraction(1), ("draw", deck, pile), bases_of(state, player)),)
     left = cards_to_draw(state, player)
     if left:  # the hand being drawn is the next hand: held cards, and the rest dealt with the rules' reshuffle
+        bases = bases_of(state, player)
         return tuple((w, ("known", p.hand + drawn, Deck(top + deck.top, deck.middle, deck.bottom), pile + extra),
-                      bases_of(state, player)) for drawn, deck, pile, w in deal(p.deck, p.discard, left))
+                      bases) for drawn, deck, pile, w in deal(p.deck, p.discard, left))
     if not moving(state, player):
         deck = Deck(top + p.deck.top, p.deck.middle, p.deck.bottom)
         return ((Fraction(1), ("known", p.hand, deck, p.discard + extra), bases_of(state, player)),)
