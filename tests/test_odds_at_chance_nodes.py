@@ -16,9 +16,9 @@ How many games: the issue asks for 1,000 per game; that is far past the ~2 minut
 one core (a Star Realms game's questions alone take seconds), so the quick tests play 4 Warp's Edge games,
 the first 400 moves of 1 Star Realms game, 6 Endor games (400 moves each), 4 Fleet Command games and
 8 Pinned Down games (about 2, 1 and 27 s); ``ODDS_AT_CHANCE_GAMES`` sets another count (and prints the
-figures under ``pytest -s``, every 50 games and at the end), and ``ODDS_AT_CHANCE_SEEDS=start:stop`` plays one
-shard of the seeds (two shards on two cores: ``0:500`` and ``500:1000``; the lethal checks of every 10th node
-then count from each shard's start). Run by hand once (2-core machine shared with a full test run), every question
+figures under ``pytest -s``, every 50 games and at the end); ``ODDS_AT_CHANCE_SEEDS=start:stop`` plays those
+seeds and ``ODDS_AT_CHANCE_SHARD=k/n`` one shard of them (two shards on two cores: ``0/2`` and ``1/2``; the
+lethal checks of every 10th node then count from each shard's first node). Run by hand once (2-core machine shared with a full test run), every question
 answered or refused in one sentence, no other exception:
 
 * Endor, ``ODDS_AT_CHANCE_GAMES=1000`` (227 s): 106,429 chance nodes; which order, the duel and the Death
@@ -93,16 +93,26 @@ def _games(quick: int) -> int:
     return int(os.environ.get("ODDS_AT_CHANCE_GAMES", quick))
 
 
-def _seeds(games: int) -> range:
-    """The seeds to play: ``range(games)``, or the shard ``ODDS_AT_CHANCE_SEEDS=start:stop`` of a run by hand
-    (two shards on two cores play a long run in half the time; seed ``k`` is the same game in either)."""
-    shard = os.environ.get("ODDS_AT_CHANCE_SEEDS")
+def _seeds(games: int) -> list[int]:
+    """The seeds to play: ``range(games)``, or for a run by hand the seeds ``ODDS_AT_CHANCE_SEEDS=start:stop``
+    and, of those, shard ``ODDS_AT_CHANCE_SHARD=k/n``: the seeds whose block of six (``seed // 6``) is ``k``
+    modulo ``n``, so that each shard plays every format with each policy alike (a seed's format is its
+    remainder by 3, its policy its remainder by 2). Two shards on two cores play a long run in half the time;
+    seed ``k`` is the same game in any of them."""
+    seeds = range(games)
+    span = os.environ.get("ODDS_AT_CHANCE_SEEDS")
+    if span:
+        start, sep, stop = span.partition(":")
+        if not (sep and start.isdigit() and stop.isdigit() and int(start) < int(stop)):
+            raise ValueError(f"ODDS_AT_CHANCE_SEEDS is start:stop with whole numbers, start < stop; got {span!r}")
+        seeds = range(int(start), int(stop))
+    shard = os.environ.get("ODDS_AT_CHANCE_SHARD")
     if not shard:
-        return range(games)
-    start, sep, stop = shard.partition(":")
-    if not (sep and start.isdigit() and stop.isdigit() and int(start) < int(stop)):
-        raise ValueError(f"ODDS_AT_CHANCE_SEEDS is start:stop with whole numbers, start < stop; got {shard!r}")
-    return range(int(start), int(stop))
+        return list(seeds)
+    k, sep, n = shard.partition("/")
+    if not (sep and k.isdigit() and n.isdigit() and int(k) < int(n)):
+        raise ValueError(f"ODDS_AT_CHANCE_SHARD is k/n with whole numbers, k < n; got {shard!r}")
+    return [seed for seed in seeds if seed // 6 % int(n) == int(k)]
 
 
 def _check(game_id: str, games: int, questions: Any, max_steps: int = 5_000,
@@ -121,7 +131,7 @@ def _check(game_id: str, games: int, questions: Any, max_steps: int = 5_000,
                                   f"{game_id} seed {seed}, chance node {s.phase} (advice)"))
             counts["chance nodes"] += 1
         if by_hand and (played % 50 == 0 or played == len(seeds)):  # pytest -s shows them
-            print(f"\n{game_id}, seeds {seeds.start}..{seed} ({played} games, "
+            print(f"\n{game_id}, seeds {seeds[0]}..{seed} ({played} games, "
                   f"{time.process_time() - started:.0f} s of CPU):",
                   ", ".join(f"{k} {v}" for k, v in sorted(counts.items())), flush=True)
     return counts
