@@ -276,9 +276,11 @@ def rest_model(game: Any) -> RestOfTurn:
 
 
 def clear() -> None:
-    """Forget the cached ends of turns (:func:`explorer.games.star_realms.odds.cache_clear`)."""
+    """Forget the cached ends of turns and the last draws (:func:`explorer.games.star_realms.odds.cache_clear`)."""
     _rest_or_why.cache_clear()
     rest_model.cache_clear()
+    deal.cache_clear()
+    deal_hands.cache_clear()
 
 
 def hidden_start(state: Any, seen: Any) -> tuple[Deck, int]:
