@@ -1,7 +1,8 @@
 """Speed of the Star Realms odds questions, cold and repeated.
 
-Run as ``python benchmarks/star_realms_odds.py``; ``python benchmarks/star_realms_odds.py --positions 1000
-[first seed] [minutes]``
+Run as ``python benchmarks/star_realms_odds.py``; ``--drawing [games] [first seed]`` times every question
+asked of one position while a hand is being drawn in four-player games (:func:`drawing`);
+``python benchmarks/star_realms_odds.py --positions 1000 [first seed] [minutes]``
 times every first question of the Odds tab (the next hand's Trade and Combat, the lethal check) cold on
 1,000 seeded mid- and late-game positions and prints the distribution of times, the peak memory and the
 share answered exactly (the rest: seeded sampling past the budget, ``odds.BUDGET``). Positions: the main phase of the
@@ -28,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import explorer
 from explorer import Match
+from explorer.errors import RulesError
 from explorer.games.star_realms import odds
 
 
@@ -188,7 +190,48 @@ def bounded(count: int, first_seed: int = 0, minutes: float | None = None) -> No
     print("  not exact: " + ", ".join(f"seed {r[0]} {r[1]}" for r in rows if not r[4]))
 
 
+def drawing(games: int, first_seed: int) -> None:
+    """Every question of the Odds tab at each hand being drawn in seeded four-player Hydra games: each seat's
+    Trade and Combat and next hand, and the lethal checks of the seat drawing, asked together as the panel asks
+    them of one position (cold for the position, sharing what they share). A deck of many kinds has tens of
+    thousands of hands to deal; the figures are CPU seconds per position."""
+    game = explorer.load_game("star_realms")
+    rows: list[tuple[int, float]] = []
+    for seed in range(first_seed, first_seed + games):
+        match = Match(game, seed=seed)
+        match.restart(game.initial_state(players=4, format="hydra"), seed=seed)
+        policy = game.policies()["heuristic"]
+        while not match.state.is_terminal() and len(match) < 3_000:
+            s = match.state
+            if s.is_chance() and s.stage == "draw":
+                drawer = s.queue[0].player
+                odds.cache_clear()
+                cpu = time.process_time()
+                for me in range(len(s.players)):
+                    for ask in (odds.trade_and_combat, odds.next_hand):
+                        try:
+                            ask(s, me)
+                        except RulesError:
+                            pass
+                for target in range(len(s.players)):
+                    if target != drawer and s.alive[target]:
+                        try:
+                            odds.lethal(s, drawer, target)
+                        except RulesError:
+                            pass
+                rows.append((seed, time.process_time() - cpu))
+            match.step(None if s.is_chance() else policy(s, match.rng))
+    cpus = [c for _, c in rows]
+    print(f"{len(rows)} positions with a hand being drawn, seeds {first_seed}..{first_seed + games - 1} "
+          f"(four-player Hydra, heuristic): CPU per position {_quantiles(cpus)}; total {sum(cpus):.1f} s")
+    for seed, cpu in sorted(rows, key=lambda r: -r[1])[:5]:
+        print(f"  slowest: seed {seed}: {cpu * 1e3:.0f} ms CPU")
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--drawing":
+        drawing(int(sys.argv[2]) if len(sys.argv) > 2 else 3, int(sys.argv[3]) if len(sys.argv) > 3 else 0)
+        return
     if len(sys.argv) > 2 and sys.argv[1] == "--positions":
         minutes = float(sys.argv[4]) if len(sys.argv) > 4 else None
         bounded(int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 0, minutes)
