@@ -50,9 +50,8 @@ answered or refused in one sentence, no other exception:
   (``ODDS_AT_CHANCE_SEEDS`` and ``ODDS_AT_CHANCE_SHARD``). 768,757 chance nodes; the advisor refused at all;
   the Advice tab dealt to a decision at 766,734 and said why not at 2,023; Trade and Combat answered
   2,351,539 times and said why not 168,127; the next hand answered 901,448 times and said why not 1,618,218;
-  the lethal checks
-  answered 863,242 times and said why not 58,592, "at least 6" 71,518 and 5,361; what a seat knows of a
-  hand 3,238,255 times; the buyable cards answered at all; the buy comparisons said why not at all.
+  the lethal checks answered 863,242 times and said why not 58,592, "at least 6" 71,518 and 5,361; what a
+  seat knows of a hand 3,238,255 times; the buyable cards answered at all; the buy comparisons said why not at all.
 """
 
 from __future__ import annotations
