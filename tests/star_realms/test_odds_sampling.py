@@ -1,7 +1,7 @@
 """The sampled estimate's starts of the next turn: the same starts as a weighted choice, drawn in linear time.
 
 Found by the 1,000-game run at every chance node (``ODDS_AT_CHANCE_GAMES=1000``): past the exact budget, the
-lethal check's estimate spent nearly all its time in ``sample_start`` summing every branch's chance once per
+lethal check's estimate spent nearly all its time in the old ``sample_start`` summing every branch's chance once per
 branch, for every sampled turn (a turn with thousands of ways to end). ``start_sampler`` sums them once; its
 starts must be the ones ``rng.choice(n, p=chances)`` picks from the same generator, with numpy's generator and
 with the pure one, or every seeded estimate would change.
@@ -16,7 +16,7 @@ import pytest
 
 from explorer.core import Deck, Multiset
 from explorer.core.rng import new_generator
-from explorer.games.star_realms.odds.sampled import sample_start, start_sampler
+from explorer.games.star_realms.odds.sampled import start_sampler
 from tests.numpy_optional import needs_numpy
 
 
@@ -49,5 +49,5 @@ def test_one_branch_draws_nothing_for_its_choice() -> None:
     """A single branch is that branch: as before, no number is drawn to pick it."""
     branches = branches_of([Fraction(1)])
     rng, untouched = new_generator(5), new_generator(5)
-    assert picked(start_sampler(branches)(rng)) == 0 and picked(sample_start(branches, rng)) == 0
+    assert picked(start_sampler(branches)(rng)) == 0
     assert rng.random() == untouched.random()

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable
-from fractions import Fraction  # noqa: F401 (the doctest's branches)
 from itertools import accumulate
 from typing import Any
 
@@ -57,11 +56,6 @@ def sample_key(key: tuple, bases: tuple[str, ...], rng: Any) -> Start:
     return (*sample_deal(key[1], key[2], rng), bases)
 
 
-def sample_start(branches: tuple, rng: Any) -> Start:
-    """One start of the next turn: a branch by its probability, then its start key (:func:`start_sampler`)."""
-    return start_sampler(branches)(rng)
-
-
 def start_sampler(branches: tuple) -> Callable[[Any], Start]:
     """A sampler of the starts of the next turn ``branches`` hold, for an estimate that draws many.
 
@@ -70,6 +64,7 @@ def start_sampler(branches: tuple) -> Callable[[Any], Start]:
     the very ones that call gives, in a time that no longer grows with the square of the branches (thousands
     after a turn with many ways to end made the sampling loop spend nearly all its time summing them).
 
+    >>> from fractions import Fraction
     >>> from explorer.core.rng import new_generator
     >>> branches = ((Fraction(1, 4), ("known", Multiset({"Scout": 5}), Deck(), Multiset()), ()),
     ...             (Fraction(3, 4), ("known", Multiset({"Viper": 5}), Deck(), Multiset()), ()))
@@ -83,7 +78,7 @@ def start_sampler(branches: tuple) -> Callable[[Any], Start]:
         return lambda rng: sample_key(key, bases, rng)
     weights = [float(w) for w, _, _ in branches]
     total = sum(weights)
-    cdf = list(accumulate(w / total for w in weights))
+    cdf = list(accumulate(w / total for w in weights))  # numpy's choice: the chances summed in turn, then scaled
     last = cdf[-1]
     cdf = [c / last for c in cdf]
 
